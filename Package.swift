@@ -1,0 +1,26 @@
+// swift-tools-version:5.9
+// CKey: the Swift package over the C++20 core in src/. C++ targets compile
+// src/ in place through one-line shims (tools/sync-shims writes them); the
+// Swift API lives in sdk/swift/Sources.
+import PackageDescription
+
+let cxx: [CXXSetting] = [.headerSearchPath("../../../../include"), .define("CKEY_SWIFTPM")]
+
+let package = Package(
+    name: "ckey",
+    platforms: [.macOS(.v12), .iOS(.v15)],
+    products: [
+        .library(name: "CKey", targets: ["CKey"]),
+        .library(name: "CKeyScanner", targets: ["CKeyScanKit"]),
+        .executable(name: "ckey", targets: ["ckey"]),
+    ],
+    targets: [
+        .target(name: "CKeyCodec", path: "sdk/swift/Sources/CKeyCodec",
+                 publicHeadersPath: "include", cxxSettings: cxx),
+        .target(name: "CKeyScanKit", dependencies: ["CKeyCodec"], path: "sdk/swift/Sources/CKeyScanKit"),
+        .target(name: "CKey", dependencies: ["CKeyScanKit", "CKeyCodec"], path: "sdk/swift/Sources/CKey"),
+        .executableTarget(name: "ckey", dependencies: ["CKey"], path: "sdk/swift/Sources/ckey"),
+        .testTarget(name: "CKeyTests", dependencies: ["CKey"], path: "Tests/CKeyTests"),
+    ],
+    cxxLanguageStandard: .cxx20
+)

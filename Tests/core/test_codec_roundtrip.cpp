@@ -1,0 +1,205 @@
+// Module-level round trips: every profile, version, level and layout, random
+// payloads from empty to capacity, random errors and erasures.
+#include "check.hpp"
+
+#include "codec/blocks.hpp"
+#include "codec/decode.hpp"
+#include "codec/field.hpp"
+#include "codec/format.hpp"
+#include "codec/status.hpp"
+#include "codec/symbol.hpp"
+
+#include <random>
+#include <vector>
+
+namespace {
+
+std::vector<uint8_t> random_payload(std::mt19937 &rng, size_t length, bool text40) {
+    std::vector<uint8_t> out(length);
+    for (auto &b : out) b = text40 ? static_cast<uint8_t>("abcdefghijklmnopqrstuvwxyz0123456789-./:"[rng() % 40])
+                                   : static_cast<uint8_t>(rng());
+    return out;
+}
+
+std::vector<uint8_t> darkness_of(const ckey::Symbol &s) {
+    std::vector<uint8_t> d(s.modules.size());
+    for (size_t i = 0; i < d.size(); ++i) d[i] = (s.modules[i] & 1) ? 255 : 0;
+    return d;
+}
+
+ckey::FormatInfo params_of(const ckey::Symbol &s) { return {s.profile, s.version, s.level, s.layout, s.mask}; }
+
+// Damage whole codewords' worth of modules: flips errors and marks erasures.
+void damage(std::mt19937 &rng, const ckey::Symbol &s, std::vector<uint8_t> &d, int flips, int erase) {
+    const auto &f = ckey::field_layout(s.profile, s.version, s.layout);
+    for (int i = 0; i < flips; ++i) {
+        int index = f.data_order[rng() % f.data_order.size()];
+        d[index] = d[index] ? 0 : 255;
+    }
+    for (int i = 0; i < erase; ++i) d[f.data_order[rng() % f.data_order.size()]] = 128;
+}
+
+}  // namespace
+
+TEST(profile0_every_version_level_layout) {
+    std::mt19937 rng(1);
+    for (int layout = 0; layout < 2; ++layout)
+        for (int level = 0; level < 4; ++level)
+            for (int version = 1; version <= 31; ++version) {
+                size_t cap = ckey::capacity_bytes(0, version, level, layout);
+                for (size_t length : {size_t{0}, size_t{1}, cap / 2, cap}) {
+                    auto payload = random_payload(rng, length, rng() % 3 == 0);
+                    auto s = ckey::encode_symbol(payload.data(), payload.size(), {0, version, level, layout});
+                    CHECK_EQ(s.version, version);
+                    auto d = darkness_of(s);
+                    auto result = ckey::decode_modules(params_of(s), d.data(), d.size());
+                    REQUIRE(result.ok);
+                    CHECK(result.payload == payload);
+                    CHECK_EQ(result.errors, 0);
+                }
+            }
+}
+
+TEST(profile0_corrects_errors_up_to_limit) {
+    std::mt19937 rng(2);
+    for (int trial = 0; trial < 300; ++trial) {
+        int version = 1 + static_cast<int>(rng() % 31), level = static_cast<int>(rng() % 4);
+        int layout = static_cast<int>(rng() % 2);
+        size_t cap = ckey::capacity_bytes(0, version, level, layout);
+        auto payload = random_payload(rng, rng() % (cap + 1), false);
+        auto s = ckey::encode_symbol(payload.data(), payload.size(), {0, version, level, layout});
+        const auto &f = ckey::field_layout(0, version, layout);
+        auto order = ckey::interleave_order(s.plan);
+        int e = s.plan.parity_per_block;
+        // Corrupt whole codewords: up to e/2 errors, or e erasures, in block 0.
+        std::vector<int> block0;
+        for (size_t k = 0; k < order.size(); ++k)
+            if (order[k].first == 0) block0.push_back(static_cast<int>(k));
+        std::shuffle(block0.begin(), block0.end(), rng);
+        bool use_erasures = trial % 2 == 1;
+        int count = use_erasures ? e : e / 2;
+        auto d = darkness_of(s);
+        for (int j = 0; j < count; ++j) {
+            int k = block0[j];
+            int bit = static_cast<int>(rng() % 8);
+            int index = f.data_order[k * 8 + bit];
+            d[index] = use_erasures ? 128 : (d[index] ? 0 : 255);
+        }
+        auto result = ckey::decode_modules(params_of(s), d.data(), d.size());
+        REQUIRE(result.ok);
+        CHECK(result.payload == payload);
+        CHECK(result.worst_margin >= 0);
+    }
+}
+
+TEST(profile0_beyond_limit_fails_cleanly) {
+    std::mt19937 rng(3);
+    int wrong = 0, failed = 0;
+    for (int trial = 0; trial < 200; ++trial) {
+        int version = 1 + static_cast<int>(rng() % 10);
+        auto payload = random_payload(rng, 10, false);
+        auto s = ckey::encode_symbol(payload.data(), payload.size(), {0, version, 0, 0});
+        auto d = darkness_of(s);
+        damage(rng, s, d, static_cast<int>(s.modules.size() / 3), 0);
+        auto result = ckey::decode_modules(params_of(s), d.data(), d.size());
+        if (result.ok && result.payload != payload) ++wrong;
+        if (!result.ok) ++failed;
+    }
+    CHECK_EQ(wrong, 0);
+    CHECK(failed > 190);
+}
+
+TEST(fixed_profiles_round_trip) {
+    std::mt19937 rng(4);
+    for (int profile : {1, 2, 3}) {
+        size_t cap = ckey::capacity_bytes(profile, 0, 0, 0);
+        for (int trial = 0; trial < 20; ++trial) {
+            size_t length = profile == 1 ? 4 : 1 + rng() % cap;
+            auto payload = random_payload(rng, length, profile == 2);
+            auto s = ckey::encode_symbol(payload.data(), payload.size(), {profile, 0, 1, 0});
+            auto d = darkness_of(s);
+            damage(rng, s, d, profile == 1 ? 2 : 3, 0);
+            auto result = ckey::decode_modules(params_of(s), d.data(), d.size());
+            REQUIRE(result.ok);
+            CHECK(result.payload == payload);
+        }
+    }
+}
+
+TEST(locator_rejects_wrong_orientation_and_heavy_damage) {
+    std::mt19937 rng(5);
+    int accepted_wrong = 0;
+    for (int trial = 0; trial < 5000; ++trial) {
+        std::vector<uint8_t> d(64);
+        for (auto &v : d) v = (rng() & 1) ? 255 : 0;
+        d[0] = 255; d[7] = d[56] = d[63] = 0;
+        auto result = ckey::decode_modules({1, 0, 2, 0, 0}, d.data(), 64);
+        if (result.ok) ++accepted_wrong;
+    }
+    // Random cells decode with probability about 1.1e-4 (<= 2 nibble errors).
+    CHECK(accepted_wrong <= 5);
+}
+
+TEST(capacity_targets) {
+    CHECK(ckey::capacity_bytes(0, 1, 1, 0) >= 12);
+    CHECK(ckey::capacity_bytes(0, 31, 0, 0) >= 2000);
+    CHECK(ckey::capacity_bytes(3, 0, 0, 0) >= 4000);
+    for (int layout = 0; layout < 2; ++layout)
+        for (int level = 0; level < 4; ++level)
+            for (int v = 2; v <= 31; ++v)
+                CHECK(ckey::capacity_bytes(0, v, level, layout) > ckey::capacity_bytes(0, v - 1, level, layout));
+    for (int v = 1; v <= 31; ++v)
+        for (int level = 1; level < 4; ++level)
+            CHECK(ckey::capacity_bytes(0, v, level, 0) < ckey::capacity_bytes(0, v, level - 1, 0));
+}
+
+TEST(refusals_name_value_and_limit) {
+    std::vector<uint8_t> big(5000, 'x');
+    try {
+        ckey::encode_symbol(big.data(), 3000, {0, 31, 3, 0});
+        CHECK(false);
+    } catch (const ckey::Error &e) {
+        CHECK_EQ(e.code(), CKEY_PAYLOAD_TOO_LARGE);
+        CHECK(std::string(e.what()).find("3000 bytes") != std::string::npos);
+    }
+    try {
+        ckey::encode_symbol(big.data(), 1, {0, 32, 0, 0});
+        CHECK(false);
+    } catch (const ckey::Error &e) {
+        CHECK_EQ(e.code(), CKEY_VERSION_OUT_OF_RANGE);
+    }
+    const uint8_t bad_utf8[] = {0xC3, 0x28};
+    try {
+        ckey::encode_symbol(bad_utf8, 2, {2, 0, 0, 0});
+        CHECK(false);
+    } catch (const ckey::Error &e) {
+        CHECK_EQ(e.code(), CKEY_INVALID_TEXT);
+    }
+    try {
+        ckey::encode_symbol(big.data(), 3, {1, 0, 0, 0});
+        CHECK(false);
+    } catch (const ckey::Error &e) {
+        CHECK_EQ(e.code(), CKEY_INVALID_PARAMETER);
+    }
+}
+
+TEST(version_zero_picks_smallest) {
+    std::vector<uint8_t> p(100, 'A');
+    auto s = ckey::encode_symbol(p.data(), p.size(), {0, 0, 1, 0});
+    CHECK(s.version >= 1);
+    CHECK(ckey::capacity_bytes(0, s.version, 1, 0) >= 100);
+    if (s.version > 1) CHECK(ckey::capacity_bytes(0, s.version - 1, 1, 0) < 100);
+}
+
+TEST(format_decodes_in_right_orientation_only) {
+    for (uint32_t w = 0; w < 4096; ++w) {
+        if (!ckey::format_word_valid(w)) continue;
+        auto cells = ckey::format_cells(w);
+        uint8_t d[96];
+        for (int i = 0; i < 96; ++i) d[i] = cells[i] ? 255 : 0;
+        for (int i = 0; i < 12; ++i) d[(i * 37) % 96] ^= 255;  // 12 cells wrong
+        auto r = ckey::format_decode(d);
+        REQUIRE(r.found);
+        CHECK_EQ(r.word, w);
+    }
+}

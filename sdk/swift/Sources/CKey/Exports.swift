@@ -1,0 +1,2 @@
+// `import CKey` brings the scanning API too.
+@_exported import CKeyScanKit

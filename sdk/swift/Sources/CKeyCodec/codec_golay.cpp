@@ -1,0 +1,1 @@
+#include "../../../../src/codec/golay.cpp"

@@ -1,0 +1,1 @@
+#include "../../../../src/codec/reed_solomon.cpp"

@@ -1,0 +1,59 @@
+import CKey
+import Foundation
+
+/// `ckey encode`: encodes a payload and prints the symbol's summary.
+enum EncodeCommand {
+    static let help = """
+        usage: ckey encode TEXT [options]
+               ckey encode --data-file FILE [options]   (FILE '-' reads stdin)
+
+        Encodes a payload and prints the symbol's summary.
+
+        \(SymbolOptions.help)
+          --data-file F   read the payload bytes from a file or '-' for stdin
+          --matrix        also print the module matrix
+          --json          print JSON
+        """
+
+    static func run(_ arguments: ArraySlice<String>) throws -> Int32 {
+        let args = try Arguments(arguments, options: SymbolOptions.names.union(["data-file"]),
+                                 flags: ["json", "matrix", "help"])
+        if args.flag("help") { print(help); return 0 }
+        let options = try SymbolOptions(args)
+        let payload = try payloadBytes(args)
+        let symbol = try CKeySymbol.encode(payload, version: options.version, level: options.level,
+                                           layout: options.layout, profile: options.profile)
+        if args.flag("json") {
+            var object: [String: Any] = summary(symbol)
+            if args.flag("matrix") { object["matrix"] = symbol.matrixText }
+            Output.json(object)
+        } else {
+            print("profile \(symbol.profile) (\(symbol.profile.rawValue)), version \(symbol.version), level \(symbol.level), layout \(symbol.layout)")
+            print("modules \(symbol.moduleCount) x \(symbol.moduleCount), mask \(symbol.mask)")
+            print("payload \(symbol.payload.count) bytes of \(symbol.capacity) (\(symbol.capacity - symbol.payload.count) free)")
+            if args.flag("matrix") { print(symbol.matrixText, terminator: "") }
+        }
+        return 0
+    }
+
+    static func payloadBytes(_ args: Arguments) throws -> Data {
+        if let path = args.value("data-file") {
+            guard args.positionals.isEmpty else { throw UsageError("give either TEXT or --data-file, not both") }
+            if path == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
+            do { return try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+                throw CKeyError(code: .ioError, message: "cannot read --data-file '\(path)': \(error.localizedDescription)")
+            }
+        }
+        guard args.positionals.count == 1 else {
+            throw UsageError(args.positionals.isEmpty ? "missing TEXT to encode (or --data-file)"
+                                                      : "expected one TEXT argument, got \(args.positionals.count); quote text with spaces")
+        }
+        return Data(args.positionals[0].utf8)
+    }
+
+    static func summary(_ symbol: CKeySymbol) -> [String: Any] {
+        ["profile": symbol.profile.description, "version": symbol.version, "level": symbol.level.description,
+         "layout": symbol.layout.description, "modules": symbol.moduleCount, "mask": symbol.mask,
+         "payload_bytes": symbol.payload.count, "capacity": symbol.capacity]
+    }
+}

@@ -1,0 +1,41 @@
+import CKey
+import Foundation
+
+// ckey: the command-line tool. Exit status: 0 success, 1 the library refused
+// (the message says why), 2 a usage error, 3 nothing found (decode).
+let commands: [String: (ArraySlice<String>) throws -> Int32] = [
+    "encode": EncodeCommand.run,
+    "capacity": CapacityCommand.run,
+]
+
+let usage = """
+    usage: ckey COMMAND [options]
+
+    commands:
+      encode     encode a payload and print the symbol's summary
+      capacity   payload capacity of a version, or the whole table
+
+    'ckey COMMAND --help' describes a command.
+    """
+
+let arguments = CommandLine.arguments.dropFirst()
+guard let name = arguments.first, name != "--help", name != "-h", name != "help" else {
+    print(usage)
+    exit(arguments.isEmpty ? 2 : 0)
+}
+guard let command = commands[name] else {
+    Output.error("unknown command '\(name)'; commands: \(commands.keys.sorted().joined(separator: ", "))")
+    exit(2)
+}
+do {
+    exit(try command(arguments.dropFirst()))
+} catch let error as UsageError {
+    Output.error("\(error.message)\n(see 'ckey \(name) --help')")
+    exit(2)
+} catch let error as CKeyError {
+    Output.error("\(error.message) [\(error.code)]")
+    exit(1)
+} catch {
+    Output.error("\(error)")
+    exit(1)
+}

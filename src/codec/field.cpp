@@ -1,0 +1,72 @@
+#include "field.hpp"
+
+#include <array>
+#include <memory>
+#include <mutex>
+
+namespace ckey {
+
+int fixed_level(int profile) {
+    switch (profile) {
+    case 1: return 2;
+    case 2: return 3;
+    case 3: return 0;
+    default: return -1;
+    }
+}
+
+int modules_per_side(int profile, int version) {
+    switch (profile) {
+    case 0: return 4 * version + 17;
+    case 1: return kLocatorCells;
+    case 2: return 41;
+    default: return 209;
+    }
+}
+
+int key_spacing(int profile, int layout) { return (layout == 1 || profile == 3) ? 16 : 24; }
+
+namespace {
+
+FieldLayout build(int profile, int version, int layout) {
+    FieldLayout f;
+    f.profile = profile;
+    f.version = version;
+    f.layout = layout;
+    f.n = modules_per_side(profile, version);
+    const int n = f.n;
+    f.is_key.assign(static_cast<size_t>(n) * n, 0);
+    if (profile == 1) {
+        // Four corner cells carry the orientation mark; the other 60 carry data.
+        for (int r = 0; r < n; ++r)
+            for (int c = 0; c < n; ++c) {
+                bool corner = (r == 0 || r == n - 1) && (c == 0 || c == n - 1);
+                if (!corner) f.data_order.push_back(r * n + c);
+            }
+        return f;
+    }
+    // k keys per axis, centres spread evenly from module 2 to module n-3.
+    const int span = n - 5, spacing = key_spacing(profile, layout);
+    const int k = 1 + (span + spacing - 1) / spacing;
+    for (int j = 0; j < k; ++j) f.key_centres.push_back(2 + (j * span + (k - 1) / 2) / (k - 1));
+    for (int kr : f.key_centres)
+        for (int kc : f.key_centres)
+            for (int dr = -2; dr <= 2; ++dr)
+                for (int dc = -2; dc <= 2; ++dc) f.is_key[(kr + dr) * n + (kc + dc)] = 1;
+    for (int i = 0; i < n * n; ++i)
+        if (!f.is_key[i]) f.data_order.push_back(i);
+    return f;
+}
+
+}  // namespace
+
+const FieldLayout &field_layout(int profile, int version, int layout) {
+    // 31 versions x 2 layouts for Profile 0, plus one each for Profiles 1-3.
+    static std::array<std::unique_ptr<FieldLayout>, 65> cache;
+    static std::array<std::once_flag, 65> once;
+    int slot = profile == 0 ? (version - 1) * 2 + layout : 61 + profile;
+    std::call_once(once[slot], [&] { cache[slot] = std::make_unique<FieldLayout>(build(profile, version, layout)); });
+    return *cache[slot];
+}
+
+}  // namespace ckey

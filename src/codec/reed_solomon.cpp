@@ -1,0 +1,149 @@
+#include "reed_solomon.hpp"
+
+#include <algorithm>
+
+namespace ckey {
+
+namespace {
+
+// Polynomials are stored lowest degree first.
+using Poly = std::vector<int>;
+
+Poly generator(const GaloisField &field, int parity_count) {
+    Poly g{1};
+    for (int i = 0; i < parity_count; ++i) {
+        Poly next(g.size() + 1, 0);
+        int root = field.exp(i);
+        for (size_t j = 0; j < g.size(); ++j) {
+            next[j + 1] ^= g[j];
+            next[j] ^= field.multiply(g[j], root);
+        }
+        g = next;
+    }
+    return g;
+}
+
+// Syndromes S_j = c(alpha^j), c[0] being the highest-degree coefficient.
+std::vector<int> syndromes(const GaloisField &field, const uint8_t *codeword, int n,
+                           int parity_count) {
+    std::vector<int> s(parity_count, 0);
+    for (int j = 0; j < parity_count; ++j) {
+        int x = field.exp(j), acc = 0;
+        for (int i = 0; i < n; ++i) acc = field.multiply(acc, x) ^ codeword[i];
+        s[j] = acc;
+    }
+    return s;
+}
+
+int evaluate(const GaloisField &field, const Poly &p, int x) {
+    int acc = 0;
+    for (size_t i = p.size(); i-- > 0;) acc = field.multiply(acc, x) ^ p[i];
+    return acc;
+}
+
+}  // namespace
+
+void rs_encode(const GaloisField &field, const uint8_t *data, int k, int parity_count,
+               uint8_t *parity) {
+    Poly g = generator(field, parity_count);  // degree E, monic
+    std::vector<int> remainder(parity_count, 0);  // highest degree first
+    for (int i = 0; i < k; ++i) {
+        int factor = data[i] ^ remainder[0];
+        std::rotate(remainder.begin(), remainder.begin() + 1, remainder.end());
+        remainder[parity_count - 1] = 0;
+        if (factor != 0)
+            for (int j = 0; j < parity_count; ++j)
+                remainder[j] ^= field.multiply(g[parity_count - 1 - j], factor);
+    }
+    for (int j = 0; j < parity_count; ++j) parity[j] = static_cast<uint8_t>(remainder[j]);
+}
+
+RsOutcome rs_decode(const GaloisField &field, uint8_t *codeword, int n, int parity_count,
+                    const std::vector<int> &erasures) {
+    RsOutcome out;
+    out.erasures = static_cast<int>(erasures.size());
+    if (out.erasures > parity_count) return out;
+    std::vector<int> s = syndromes(field, codeword, n, parity_count);
+    if (std::all_of(s.begin(), s.end(), [](int v) { return v == 0; })) {
+        out.ok = true;
+        out.erasures = 0;  // nothing needed filling
+        out.margin = parity_count;
+        return out;
+    }
+    // Erasure locator Gamma(x) = prod (1 - X_k x), X_k = alpha^(n-1-pos).
+    Poly lambda{1};
+    for (int pos : erasures) {
+        if (pos < 0 || pos >= n) return out;
+        int x = field.exp(n - 1 - pos);
+        Poly next(lambda.size() + 1, 0);
+        for (size_t j = 0; j < lambda.size(); ++j) {
+            next[j] ^= lambda[j];
+            next[j + 1] ^= field.multiply(lambda[j], x);
+        }
+        lambda = next;
+    }
+    const int f = out.erasures;
+    Poly b = lambda;
+    int l = f;
+    for (int r = f; r < parity_count; ++r) {
+        int delta = 0;
+        for (size_t i = 0; i < lambda.size() && static_cast<int>(i) <= r; ++i)
+            delta ^= field.multiply(lambda[i], s[r - i]);
+        b.insert(b.begin(), 0);
+        if (delta != 0) {
+            Poly t(std::max(lambda.size(), b.size()), 0);
+            for (size_t i = 0; i < lambda.size(); ++i) t[i] ^= lambda[i];
+            for (size_t i = 0; i < b.size(); ++i) t[i] ^= field.multiply(delta, b[i]);
+            if (2 * l <= r + f) {
+                int inv = field.inverse(delta);
+                b.assign(lambda.size(), 0);
+                for (size_t i = 0; i < lambda.size(); ++i) b[i] = field.multiply(lambda[i], inv);
+                l = r + 1 + f - l;
+            }
+            lambda = t;
+        }
+    }
+    while (lambda.size() > 1 && lambda.back() == 0) lambda.pop_back();
+    const int degree = static_cast<int>(lambda.size()) - 1;
+    if (degree != l || 2 * (l - f) + f > parity_count) return out;
+
+    // Chien search over the codeword's positions.
+    std::vector<int> positions;
+    for (int pos = 0; pos < n; ++pos) {
+        int x_inv = field.inverse(field.exp(n - 1 - pos));
+        if (evaluate(field, lambda, x_inv) == 0) positions.push_back(pos);
+    }
+    if (static_cast<int>(positions.size()) != degree) return out;
+
+    // Omega(x) = S(x) Lambda(x) mod x^E; Forney with first root alpha^0:
+    // e = X * Omega(X^-1) / Lambda'(X^-1).
+    Poly omega(parity_count, 0);
+    for (int i = 0; i < parity_count; ++i)
+        for (size_t j = 0; j < lambda.size() && static_cast<int>(j) <= i; ++j)
+            omega[i] ^= field.multiply(s[i - j], lambda[j]);
+    Poly derivative(std::max<size_t>(1, lambda.size() - 1), 0);
+    for (size_t i = 1; i < lambda.size(); i += 2) derivative[i - 1] = lambda[i];
+
+    std::vector<uint8_t> corrected(codeword, codeword + n);
+    for (int pos : positions) {
+        int x = field.exp(n - 1 - pos);
+        int x_inv = field.inverse(x);
+        int denominator = evaluate(field, derivative, x_inv);
+        if (denominator == 0) return out;
+        int magnitude = field.multiply(x, field.divide(evaluate(field, omega, x_inv), denominator));
+        corrected[pos] = static_cast<uint8_t>(corrected[pos] ^ magnitude);
+    }
+    std::vector<int> check = syndromes(field, corrected.data(), n, parity_count);
+    if (!std::all_of(check.begin(), check.end(), [](int v) { return v == 0; })) return out;
+
+    int errors = 0;
+    for (int pos : positions)
+        if (std::find(erasures.begin(), erasures.end(), pos) == erasures.end()) ++errors;
+    std::copy(corrected.begin(), corrected.end(), codeword);
+    out.ok = true;
+    out.errors = errors;
+    out.margin = parity_count - 2 * errors - f;
+    return out;
+}
+
+}  // namespace ckey

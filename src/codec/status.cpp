@@ -1,0 +1,49 @@
+// Status names, the thread-local last error, and the library version.
+#include "status.hpp"
+
+#include <string>
+
+namespace ckey {
+
+namespace {
+thread_local std::string last_error;
+}
+
+void set_last_error(const char *message) {
+    try {
+        last_error = message;
+    } catch (...) {
+        last_error.clear();
+    }
+}
+
+void clear_last_error() { last_error.clear(); }
+
+}  // namespace ckey
+
+extern "C" const char *ckey_last_error(void) { return ckey::last_error.c_str(); }
+
+extern "C" const char *ckey_version_string(void) { return "0.1.0"; }
+
+extern "C" const char *ckey_status_string(ckey_status status) {
+    switch (status) {
+    case CKEY_OK: return "ok";
+    case CKEY_INVALID_ARGUMENT: return "invalid argument";
+    case CKEY_PAYLOAD_TOO_LARGE: return "payload too large";
+    case CKEY_VERSION_OUT_OF_RANGE: return "version out of range";
+    case CKEY_INVALID_PARAMETER: return "invalid parameter";
+    case CKEY_INVALID_TEXT: return "invalid text";
+    case CKEY_EMPTY_PAYLOAD: return "empty payload";
+    case CKEY_DECODE_FAILED: return "decode failed";
+    case CKEY_SIZE_TOO_SMALL: return "size too small";
+    case CKEY_STYLE_REFUSED: return "style refused";
+    case CKEY_IO_ERROR: return "i/o error";
+    case CKEY_IMAGE_FORMAT: return "unsupported or corrupt image";
+    case CKEY_IMAGE_TOO_LARGE: return "image too large";
+    case CKEY_INVALID_CONFIGURATION: return "invalid configuration";
+    case CKEY_ACTION_REJECTED: return "safe action rejected";
+    case CKEY_OUT_OF_MEMORY: return "out of memory";
+    case CKEY_INTERNAL: return "internal error";
+    }
+    return "unknown status";
+}

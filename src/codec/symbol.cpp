@@ -1,0 +1,201 @@
+#include "symbol.hpp"
+
+#include "field.hpp"
+#include "galois.hpp"
+#include "mask.hpp"
+#include "reed_solomon.hpp"
+#include "status.hpp"
+
+#include <string>
+
+namespace ckey {
+
+namespace {
+
+const char *level_name(int level) {
+    static const char *names[4] = {"L", "M", "Q", "H"};
+    return names[level & 3];
+}
+
+const char *profile_name(int profile) {
+    static const char *names[4] = {"scalable", "locator", "text", "extended"};
+    return names[profile & 3];
+}
+
+// Payload bits for the decision "does it fit": the better encodation.
+size_t needed_bits(const uint8_t *data, size_t length) {
+    return stream_bits(choose_encodation(data, length), length);
+}
+
+void place_locator(Symbol &s) {
+    // 32-bit identifier as 8 nibbles, then 7 RS parity nibbles over GF(16).
+    uint8_t nibbles[15];
+    for (int i = 0; i < 4; ++i) {
+        nibbles[2 * i] = s.payload[i] >> 4;
+        nibbles[2 * i + 1] = s.payload[i] & 0xF;
+    }
+    rs_encode(gf16(), nibbles, 8, 7, nibbles + 8);
+    const FieldLayout &f = field_layout(1, 0, 0);
+    s.modules.assign(64, 0);
+    s.modules[0] = 1;  // orientation mark: the top-left corner cell is dark
+    for (int bit = 0; bit < 60; ++bit) {
+        int index = f.data_order[bit];
+        int value = (nibbles[bit / 4] >> (3 - bit % 4)) & 1;
+        if (mask_flips(0, index / 8, index % 8)) value ^= 1;
+        s.modules[index] = static_cast<uint8_t>(value);
+    }
+}
+
+}  // namespace
+
+void validate_params(const SymbolParams &p, bool allow_auto) {
+    if (p.profile < 0 || p.profile > 3)
+        fail(CKEY_INVALID_PARAMETER, "profile ", p.profile,
+             " is unknown; allowed: 0 scalable, 1 locator, 2 text, 3 extended");
+    if (p.profile != 0) {
+        if (p.version != 0)
+            fail(CKEY_VERSION_OUT_OF_RANGE, "version ", p.version, " given for Profile ", p.profile, " (",
+                 profile_name(p.profile), "), which has fixed geometry; pass version 0");
+        return;
+    }
+    if (p.version < (allow_auto ? 0 : 1) || p.version > 31)
+        fail(CKEY_VERSION_OUT_OF_RANGE, "version ", p.version, " is out of range; allowed: ",
+             allow_auto ? "0 (smallest that fits) or " : "", "1...31");
+    if (p.level < 0 || p.level > 3)
+        fail(CKEY_INVALID_PARAMETER, "level ", p.level, " is unknown; allowed: 0 L, 1 M, 2 Q, 3 H");
+    if (p.layout < 0 || p.layout > 1)
+        fail(CKEY_INVALID_PARAMETER, "layout ", p.layout, " is unknown; allowed: 0 standard, 1 print");
+}
+
+int data_codewords(int profile, int version, int level, int layout) {
+    if (profile == 1) return 4;
+    if (profile != 0) {
+        version = 0;
+        layout = 0;
+        level = fixed_level(profile);
+    }
+    const FieldLayout &f = field_layout(profile, version, layout);
+    return plan_blocks(static_cast<int>(f.data_order.size() / 8), level).data_total();
+}
+
+size_t capacity_bytes(int profile, int version, int level, int layout) {
+    if (profile == 1) return 4;
+    int bits = data_codewords(profile, version, level, layout) * 8 - kStreamOverheadBits;
+    return bits > 0 ? static_cast<size_t>(bits / 8) : 0;
+}
+
+Symbol encode_symbol(const uint8_t *data, size_t length, SymbolParams p) {
+    validate_params(p, true);
+    if (length > 0 && data == nullptr) fail(CKEY_INVALID_ARGUMENT, "data is NULL but length is ", length);
+    Symbol s;
+    s.profile = p.profile;
+    s.payload.assign(data, data + length);
+    if (p.profile == 1) {
+        if (length != 4)
+            fail(length == 0 ? CKEY_EMPTY_PAYLOAD : CKEY_INVALID_PARAMETER, "locator payload is ", length,
+                 " bytes; Profile 1 carries exactly 4 bytes (a 32-bit identifier)");
+        s.level = fixed_level(1);
+        s.n = kLocatorCells;
+        s.capacity = 4;
+        place_locator(s);
+        return s;
+    }
+    if (p.profile == 2) {
+        if (length == 0) fail(CKEY_EMPTY_PAYLOAD, "text payload is empty; Profile 2 carries 1 or more characters");
+        if (!valid_utf8(data, length)) fail(CKEY_INVALID_TEXT, "payload is not valid UTF-8; Profile 2 carries text only");
+    }
+    if (p.profile != 0) {
+        p.level = fixed_level(p.profile);
+        p.layout = 0;
+    }
+    const size_t bits = needed_bits(data, length);
+    auto fits = [&](int version) {
+        return length <= kMaxLengthField &&
+               bits <= static_cast<size_t>(data_codewords(p.profile, version, p.level, p.layout)) * 8;
+    };
+    if (p.profile == 0 && p.version == 0) {
+        for (int v = 1; v <= 31 && p.version == 0; ++v)
+            if (fits(v)) p.version = v;
+        if (p.version == 0)
+            fail(CKEY_PAYLOAD_TOO_LARGE, "payload is ", length, " bytes; the largest version (31) at level ",
+                 level_name(p.level), ", ", p.layout ? "print" : "standard", " layout holds at most ",
+                 capacity_bytes(0, 31, p.level, p.layout), " bytes (", capacity_bytes(0, 31, 0, 0),
+                 " at level L, standard layout; Profile 3 holds ", capacity_bytes(3, 0, 0, 0), ")");
+    } else if (!fits(p.version)) {
+        if (p.profile == 0)
+            fail(CKEY_PAYLOAD_TOO_LARGE, "payload is ", length, " bytes; version ", p.version, " level ",
+                 level_name(p.level), " holds at most ", capacity_bytes(0, p.version, p.level, p.layout),
+                 " bytes; version 31 at this level holds ", capacity_bytes(0, 31, p.level, p.layout));
+        fail(CKEY_PAYLOAD_TOO_LARGE, "payload is ", length, " bytes; Profile ", p.profile, " (",
+             profile_name(p.profile), ") holds at most ", capacity_bytes(p.profile, 0, 0, 0), " bytes",
+             p.profile == 2 ? " (more when the text fits the text40 alphabet)" : "");
+    }
+    s.version = p.profile == 0 ? p.version : 0;
+    s.level = p.level;
+    s.layout = p.layout;
+    s.capacity = capacity_bytes(p.profile, s.version, s.level, s.layout);
+    s.encodation = choose_encodation(data, length);
+
+    const FieldLayout &f = field_layout(p.profile, s.version, s.layout);
+    s.n = f.n;
+    s.plan = plan_blocks(static_cast<int>(f.data_order.size() / 8), s.level);
+    std::vector<uint8_t> stream = build_stream(data, length, s.encodation, s.plan.data_total());
+
+    // Split into blocks and add parity.
+    const int e = s.plan.parity_per_block;
+    std::vector<std::vector<uint8_t>> blocks;
+    size_t taken = 0;
+    for (int n : s.plan.block_lengths) {
+        std::vector<uint8_t> block(stream.begin() + taken, stream.begin() + taken + (n - e));
+        taken += n - e;
+        block.resize(n);
+        rs_encode(gf256(), block.data(), n - e, e, block.data() + (n - e));
+        blocks.push_back(std::move(block));
+    }
+    std::vector<uint8_t> codewords;
+    for (auto [b, i] : interleave_order(s.plan)) codewords.push_back(blocks[b][i]);
+
+    // Unmasked matrix: keys, then the codeword bits along the placement order.
+    const int n = f.n;
+    std::vector<uint8_t> base(static_cast<size_t>(n) * n, 0);
+    for (int kr : f.key_centres)
+        for (int kc : f.key_centres)
+            for (int dr = -2; dr <= 2; ++dr)
+                for (int dc = -2; dc <= 2; ++dc)
+                    base[(kr + dr) * n + kc + dc] = static_cast<uint8_t>(2 | (key_module_dark(dr, dc) ? 1 : 0));
+    for (size_t bit = 0; bit < f.data_order.size(); ++bit) {
+        int value = bit / 8 < codewords.size() ? (codewords[bit / 8] >> (7 - bit % 8)) & 1 : 0;
+        base[f.data_order[bit]] = static_cast<uint8_t>(value);
+    }
+    long best_penalty = -1;
+    for (int mask = 0; mask < 4; ++mask) {
+        std::vector<uint8_t> m = base;
+        for (int index : f.data_order)
+            if (mask_flips(mask, index / n, index % n)) m[index] ^= 1;
+        long penalty = mask_penalty(m, n);
+        if (best_penalty < 0 || penalty < best_penalty) {
+            best_penalty = penalty;
+            s.mask = mask;
+            s.modules = std::move(m);
+        }
+    }
+    FormatInfo info{s.profile, s.version, s.level, s.layout, s.mask};
+    s.format_word = format_pack(info);
+    auto cells = format_cells(s.format_word);
+    s.format.assign(cells.begin(), cells.end());
+    return s;
+}
+
+std::string matrix_text(const Symbol &s) {
+    std::string out = "format ";
+    if (s.format.empty()) out += "none";
+    for (uint8_t cell : s.format) out += cell ? '1' : '0';
+    out += '\n';
+    for (int r = 0; r < s.n; ++r) {
+        for (int c = 0; c < s.n; ++c) out += (s.modules[r * s.n + c] & 1) ? '#' : '.';
+        out += '\n';
+    }
+    return out;
+}
+
+}  // namespace ckey
