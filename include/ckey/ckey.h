@@ -65,6 +65,8 @@ CKEY_API const char *ckey_version_string(void);
 }
 #endif
 
-#include "symbol.h" /* sibling headers by quote, so any -I layout finds them */
+/* Sibling headers by quote, so any -I layout finds them. */
+#include "symbol.h"
+#include "scan.h"
 
 #endif /* CKEY_CKEY_H */

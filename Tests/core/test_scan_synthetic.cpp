@@ -1,0 +1,112 @@
+// Scanner round trips on synthetic frames: every profile, sizes, rotations,
+// mirror, inversion, noise; and no false positives on symbol-free frames.
+#include "check.hpp"
+#include "synth.hpp"
+
+#include "scan/scanner.hpp"
+
+#include <algorithm>
+#include <random>
+
+namespace {
+
+ckey::Symbol make(const std::string &text, ckey::SymbolParams p) {
+    return ckey::encode_symbol(reinterpret_cast<const uint8_t *>(text.data()), text.size(), p);
+}
+
+bool decodes(const ckey::Symbol &s, const ckey::GrayImage &img, ckey::ScanResult *out = nullptr) {
+    ckey::Scanner scanner;
+    auto results = scanner.scan(img, false);
+    if (results.empty() || results[0].payload != s.payload) return false;
+    if (out) *out = results[0];
+    return true;
+}
+
+}  // namespace
+
+TEST(profile0_upright) {
+    auto s = make("https://openckey.org", {0, 0, 1, 0});
+    auto img = synth::frame(s, 640, 480, 300, 320, 240, 0);
+    ckey::ScanResult r;
+    REQUIRE(decodes(s, img, &r));
+    CHECK_EQ(r.info.version, s.version);
+    CHECK(!r.inverted);
+    CHECK(!r.mirrored);
+    // Top-left ring corner: canvas (2,2) -> 320 - 150 + 2 * 300/31.
+    CHECK(std::fabs(r.corners[0].x - (170 + 600.0 / 31)) < 1.0);
+    CHECK(std::fabs(r.corners[0].y - (90 + 600.0 / 31)) < 1.0);
+}
+
+TEST(every_rotation) {
+    auto s = make("rotation test 12345", {0, 3, 2, 0});
+    for (int deg = 0; deg < 360; deg += 15) {
+        auto img = synth::frame(s, 640, 480, 320, 320, 240, deg * M_PI / 180);
+        if (!decodes(s, img)) std::printf("  rotation %d failed\n", deg);
+        CHECK(decodes(s, img));
+    }
+}
+
+TEST(versions_and_layouts) {
+    std::mt19937 rng(3);
+    for (int layout = 0; layout < 2; ++layout)
+        for (int version : {1, 2, 5, 8, 12, 16, 20, 25, 31}) {
+            size_t cap = ckey::capacity_bytes(0, version, 1, layout);
+            std::string text(cap, 'x');
+            for (auto &ch : text) ch = static_cast<char>('A' + rng() % 26);
+            auto s = make(text, {0, version, 1, layout});
+            double size = std::max(160.0, (4 * version + 17) * 31.0 / 23.0 * 3.2);
+            int dim = static_cast<int>(size * 1.3);
+            auto img = synth::frame(s, dim, dim, size, dim / 2.0, dim / 2.0, 0.3);
+            bool ok = decodes(s, img);
+            if (!ok) std::printf("  version %d layout %d failed\n", version, layout);
+            CHECK(ok);
+        }
+}
+
+TEST(fixed_profiles) {
+    auto text = make("https://example.com/a/b", {2, 0, 0, 0});
+    CHECK(decodes(text, synth::frame(text, 400, 400, 250, 200, 200, 0.5)));
+    std::string big(4000, 'q');
+    auto extended = make(big, {3, 0, 0, 0});
+    CHECK(decodes(extended, synth::frame(extended, 1000, 1000, 950, 500, 500, 0.0)));
+    const uint8_t id[4] = {0xDE, 0xAD, 0xBE, 0xEF};
+    auto locator = ckey::encode_symbol(id, 4, {1, 0, 0, 0});
+    for (int deg = 0; deg < 360; deg += 45) CHECK(decodes(locator, synth::frame(locator, 200, 200, 120, 100, 100, deg * M_PI / 180)));
+}
+
+TEST(inverted_and_noisy) {
+    auto s = make("light on dark", {0, 2, 1, 0});
+    CHECK(decodes(s, synth::frame(s, 500, 400, 280, 250, 200, 0.2, 230, 30, 20)));
+    auto img = synth::frame(s, 500, 400, 280, 250, 200, -0.4);
+    synth::add_noise(img, 12, 5);
+    CHECK(decodes(s, img));
+}
+
+TEST(mirrored) {
+    auto s = make("mirror", {0, 1, 1, 0});
+    auto img = synth::frame(s, 400, 400, 260, 200, 200, 0.1);
+    for (int y = 0; y < img.height; ++y) std::reverse(img.pixels.begin() + y * img.width, img.pixels.begin() + (y + 1) * img.width);
+    ckey::ScanResult r;
+    REQUIRE(decodes(s, img, &r));
+    CHECK(r.mirrored);
+}
+
+TEST(no_symbol_no_result) {
+    std::mt19937 rng(9);
+    ckey::Scanner scanner;
+    for (int trial = 0; trial < 30; ++trial) {
+        ckey::GrayImage img;
+        img.width = 320;
+        img.height = 240;
+        img.pixels.resize(320 * 240);
+        // Random rectangles: clutter with edges and hollow squares.
+        std::fill(img.pixels.begin(), img.pixels.end(), 200);
+        for (int k = 0; k < 40; ++k) {
+            int x0 = rng() % 300, y0 = rng() % 220, w = 5 + rng() % 60, h = 5 + rng() % 60, v = rng() % 256;
+            for (int y = y0; y < std::min(240, y0 + h); ++y)
+                for (int x = x0; x < std::min(320, x0 + w); ++x) img.pixels[y * 320 + x] = static_cast<uint8_t>(v);
+        }
+        synth::add_noise(img, 8, trial);
+        CHECK(scanner.scan(img, true).empty());
+    }
+}

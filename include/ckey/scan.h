@@ -1,0 +1,83 @@
+/*
+ * CKey scanning: find and decode symbols in pixel buffers and image files.
+ * Included by <ckey/ckey.h>; do not include directly.
+ *
+ * A ckey_decoder holds reusable scratch memory. One decoder must not be used
+ * by two threads at once; use one decoder per thread (they are cheap). The
+ * results handle is independent of the decoder and immutable.
+ */
+#ifndef CKEY_SCAN_H
+#define CKEY_SCAN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum ckey_pixel_format {
+    CKEY_PIXELS_GRAY8 = 0,
+    CKEY_PIXELS_RGBA8 = 1,          /* straight alpha, drawn over white */
+    CKEY_PIXELS_BGRA8 = 2,
+    CKEY_PIXELS_ARGB8 = 3,
+    CKEY_PIXELS_RGBA8_PREMULTIPLIED = 4,
+    CKEY_PIXELS_BGRA8_PREMULTIPLIED = 5,
+    CKEY_PIXELS_ARGB8_PREMULTIPLIED = 6,
+    CKEY_PIXELS_NV12_VIDEO = 7,     /* 420v: the luma plane, 16...235 */
+    CKEY_PIXELS_NV12_FULL = 8       /* 420f: the luma plane, 0...255 */
+} ckey_pixel_format;
+
+/* The largest image accepted: 100 megapixels. */
+#define CKEY_MAX_PIXELS 100000000
+
+typedef struct ckey_decoder ckey_decoder;
+typedef struct ckey_results ckey_results;
+
+typedef struct ckey_point {
+    float x, y;
+} ckey_point;
+
+typedef struct ckey_result_info {
+    int profile, version, level, layout;
+    int inverted;              /* 1 when the symbol is light ink on a dark ground */
+    int mirrored;              /* 1 when the image shows the symbol mirrored */
+    ckey_point corners[4];     /* ring's outer corners: top-left, top-right,
+                                  bottom-right, bottom-left of the symbol */
+    int errors_corrected;      /* Reed-Solomon symbols fixed, all blocks */
+    int erasures_filled;
+    int margin_left;           /* smallest (E - 2e - f) over the blocks */
+    int parity_per_block;      /* E */
+    size_t payload_bytes;
+} ckey_result_info;
+
+CKEY_API int ckey_decoder_create(ckey_decoder **out_decoder);
+CKEY_API void ckey_decoder_destroy(ckey_decoder *decoder);
+
+/* Scans a pixel buffer. bytes_per_row >= width * bytes per pixel (1 for gray
+ * and NV12 luma, 4 otherwise). find_all = 0 stops at the first valid symbol;
+ * 1 returns every distinct symbol. A frame without a symbol gives CKEY_OK and
+ * a results handle with count 0. Cost: a few milliseconds for 1280 x 720. */
+CKEY_API int ckey_decoder_scan(ckey_decoder *decoder, const uint8_t *pixels, int width, int height,
+                               size_t bytes_per_row, int format, int find_all,
+                               ckey_results **out_results);
+
+/* Reads and scans a PNG, JPEG (EXIF orientation honoured), PGM or PPM file. */
+CKEY_API int ckey_decoder_scan_file(ckey_decoder *decoder, const char *path, int find_all,
+                                    ckey_results **out_results);
+
+CKEY_API void ckey_results_destroy(ckey_results *results);
+CKEY_API size_t ckey_results_count(const ckey_results *results);
+CKEY_API int ckey_results_get_info(const ckey_results *results, size_t index,
+                                   ckey_result_info *out_info);
+/* The payload bytes, valid while results lives. */
+CKEY_API int ckey_results_get_payload(const ckey_results *results, size_t index,
+                                      const uint8_t **out_data, size_t *out_length);
+/* 1 when the payload is UTF-8 without control characters (tab, LF, CR allowed). */
+CKEY_API int ckey_results_is_text(const ckey_results *results, size_t index);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CKEY_SCAN_H */

@@ -1,0 +1,72 @@
+#include "binarize.hpp"
+
+#include <algorithm>
+
+namespace ckey {
+
+void decimate(const GrayImage &in, GrayImage &out) {
+    out.width = in.width / 2;
+    out.height = in.height / 2;
+    out.pixels.resize(static_cast<size_t>(out.width) * out.height);
+    for (int y = 0; y < out.height; ++y) {
+        const uint8_t *a = &in.pixels[static_cast<size_t>(2 * y) * in.width];
+        const uint8_t *b = a + in.width;
+        uint8_t *dst = &out.pixels[static_cast<size_t>(y) * out.width];
+        for (int x = 0; x < out.width; ++x)
+            dst[x] = static_cast<uint8_t>((a[2 * x] + a[2 * x + 1] + b[2 * x] + b[2 * x + 1] + 2) >> 2);
+    }
+}
+
+void binarize(const GrayImage &image, Ternary &out) {
+    const int w = image.width, h = image.height;
+    const int tw = (w + kTile - 1) / kTile, th = (h + kTile - 1) / kTile;
+    std::vector<uint8_t> tmin(static_cast<size_t>(tw) * th), tmax(tmin.size());
+    for (int ty = 0; ty < th; ++ty)
+        for (int tx = 0; tx < tw; ++tx) {
+            int lo = 255, hi = 0;
+            for (int y = ty * kTile; y < std::min(h, (ty + 1) * kTile); ++y) {
+                const uint8_t *row = &image.pixels[static_cast<size_t>(y) * w];
+                for (int x = tx * kTile; x < std::min(w, (tx + 1) * kTile); ++x) {
+                    lo = std::min<int>(lo, row[x]);
+                    hi = std::max<int>(hi, row[x]);
+                }
+            }
+            tmin[ty * tw + tx] = static_cast<uint8_t>(lo);
+            tmax[ty * tw + tx] = static_cast<uint8_t>(hi);
+        }
+    // Spread extremes over 3 x 3 tiles so an edge on a tile border is seen by both sides.
+    std::vector<uint8_t> nmin(tmin.size()), nmax(tmax.size());
+    for (int ty = 0; ty < th; ++ty)
+        for (int tx = 0; tx < tw; ++tx) {
+            int lo = 255, hi = 0;
+            for (int dy = -1; dy <= 1; ++dy)
+                for (int dx = -1; dx <= 1; ++dx) {
+                    int y = ty + dy, x = tx + dx;
+                    if (x < 0 || y < 0 || x >= tw || y >= th) continue;
+                    lo = std::min<int>(lo, tmin[y * tw + x]);
+                    hi = std::max<int>(hi, tmax[y * tw + x]);
+                }
+            nmin[ty * tw + tx] = static_cast<uint8_t>(lo);
+            nmax[ty * tw + tx] = static_cast<uint8_t>(hi);
+        }
+    out.width = w;
+    out.height = h;
+    out.cells.resize(static_cast<size_t>(w) * h);
+    for (int y = 0; y < h; ++y) {
+        const uint8_t *row = &image.pixels[static_cast<size_t>(y) * w];
+        uint8_t *dst = &out.cells[static_cast<size_t>(y) * w];
+        const int ty = y / kTile;
+        for (int tx = 0; tx < tw; ++tx) {
+            int lo = nmin[ty * tw + tx], hi = nmax[ty * tw + tx];
+            int x0 = tx * kTile, x1 = std::min(w, x0 + kTile);
+            if (hi - lo < kMinContrast) {
+                std::fill(dst + x0, dst + x1, kUnknown);
+                continue;
+            }
+            int threshold = (lo + hi + 1) / 2;
+            for (int x = x0; x < x1; ++x) dst[x] = row[x] < threshold ? kDark : kLight;
+        }
+    }
+}
+
+}  // namespace ckey

@@ -1,0 +1,31 @@
+// Stage 2: local adaptive threshold. Each pixel is compared with the middle
+// of the min/max of the 3 x 3 tiles around it (tiles of kTile pixels), so
+// uneven lighting and shadows do not move the threshold of far regions.
+// Where the neighbourhood has too little contrast the pixel is "unknown" and
+// joins no component, which keeps flat regions (sky, paper) cheap.
+#pragma once
+
+#include "../image/gray_image.hpp"
+
+#include <cstdint>
+#include <vector>
+
+namespace ckey {
+
+enum : uint8_t { kLight = 0, kDark = 1, kUnknown = 2 };
+
+struct Ternary {
+    int width = 0, height = 0;
+    std::vector<uint8_t> cells;  // kLight, kDark or kUnknown per pixel
+};
+
+constexpr int kTile = 4;
+// Smallest local max - min (grey levels) that counts as an edge.
+constexpr int kMinContrast = 12;
+
+void binarize(const GrayImage &image, Ternary &out);
+
+// Halves the image by averaging 2 x 2 blocks.
+void decimate(const GrayImage &image, GrayImage &out);
+
+}  // namespace ckey

@@ -1,0 +1,111 @@
+// The C API of the scanner: ckey_decoder_* and ckey_results_*.
+#include <ckey/ckey.h>
+
+#include "../codec/status.hpp"
+#include "../image/image_file.hpp"
+#include "scanner.hpp"
+
+#include <cstring>
+
+struct ckey_decoder {
+    ckey::Scanner scanner;
+};
+
+struct ckey_results {
+    std::vector<ckey::ScanResult> items;
+};
+
+using ckey::guarded;
+using ckey::require;
+
+namespace {
+
+const ckey::ScanResult &item(const ckey_results *results, size_t index) {
+    require(results, "results");
+    if (index >= results->items.size())
+        ckey::fail(CKEY_INVALID_ARGUMENT, "index is ", index, "; results holds ", results->items.size());
+    return results->items[index];
+}
+
+void finish(ckey_decoder *decoder, const ckey::GrayImage &image, int find_all, ckey_results **out) {
+    auto *results = new ckey_results{decoder->scanner.scan(image, find_all != 0)};
+    *out = results;
+}
+
+}  // namespace
+
+extern "C" int ckey_decoder_create(ckey_decoder **out_decoder) {
+    return guarded([&] {
+        require(out_decoder, "out_decoder");
+        *out_decoder = new ckey_decoder{};
+    });
+}
+
+extern "C" void ckey_decoder_destroy(ckey_decoder *decoder) { delete decoder; }
+
+extern "C" int ckey_decoder_scan(ckey_decoder *decoder, const uint8_t *pixels, int width, int height,
+                                 size_t bytes_per_row, int format, int find_all, ckey_results **out_results) {
+    return guarded([&] {
+        require(out_results, "out_results");
+        *out_results = nullptr;
+        require(decoder, "decoder");
+        ckey::GrayImage image = ckey::to_gray(pixels, width, height, bytes_per_row, format);
+        finish(decoder, image, find_all, out_results);
+    });
+}
+
+extern "C" int ckey_decoder_scan_file(ckey_decoder *decoder, const char *path, int find_all,
+                                      ckey_results **out_results) {
+    return guarded([&] {
+        require(out_results, "out_results");
+        *out_results = nullptr;
+        require(decoder, "decoder");
+        require(path, "path");
+        ckey::GrayImage image = ckey::read_image_file(path);
+        finish(decoder, image, find_all, out_results);
+    });
+}
+
+extern "C" void ckey_results_destroy(ckey_results *results) { delete results; }
+
+extern "C" size_t ckey_results_count(const ckey_results *results) {
+    return results == nullptr ? 0 : results->items.size();
+}
+
+extern "C" int ckey_results_get_info(const ckey_results *results, size_t index, ckey_result_info *out) {
+    return guarded([&] {
+        const ckey::ScanResult &r = item(results, index);
+        require(out, "out_info");
+        *out = ckey_result_info{};
+        out->profile = r.info.profile;
+        out->version = r.info.version;
+        out->level = r.info.level;
+        out->layout = r.info.layout;
+        out->inverted = r.inverted;
+        out->mirrored = r.mirrored;
+        for (int i = 0; i < 4; ++i)
+            out->corners[i] = ckey_point{static_cast<float>(r.corners[i].x), static_cast<float>(r.corners[i].y)};
+        out->errors_corrected = r.errors;
+        out->erasures_filled = r.erasures;
+        out->margin_left = r.margin;
+        out->parity_per_block = r.parity_per_block;
+        out->payload_bytes = r.payload.size();
+    });
+}
+
+extern "C" int ckey_results_get_payload(const ckey_results *results, size_t index, const uint8_t **out_data,
+                                        size_t *out_length) {
+    return guarded([&] {
+        const ckey::ScanResult &r = item(results, index);
+        require(out_data, "out_data");
+        require(out_length, "out_length");
+        *out_data = r.payload.data();
+        *out_length = r.payload.size();
+    });
+}
+
+extern "C" int ckey_results_is_text(const ckey_results *results, size_t index) {
+    if (results == nullptr || index >= results->items.size()) return 0;
+    const auto &p = results->items[index].payload;
+    return ckey::is_display_text(p.data(), p.size()) ? 1 : 0;
+}

@@ -1,0 +1,30 @@
+// Stage 3: border-ring candidates. Connected components of dark pixels (and
+// of light pixels, for light-on-dark symbols) whose convex hull is a
+// quadrilateral and whose fill is ring-like become candidates.
+#pragma once
+
+#include "binarize.hpp"
+#include "geometry.hpp"
+
+#include <vector>
+
+namespace ckey {
+
+struct RingCandidate {
+    Quad quad;              // outer ring corners, clockwise in image coordinates
+    bool inverted = false;  // light ring on a dark ground
+    double area = 0;        // in detection-image pixels^2
+    double score = 0;       // ring contrast score, set by the caller
+};
+
+struct ComponentScratch {
+    std::vector<int> parent;
+    std::vector<int> slot;
+};
+
+// The smallest outer ring side accepted, in detection-image pixels.
+constexpr int kMinRingPixels = 10;
+
+void find_ring_candidates(const Ternary &binary, ComponentScratch &scratch, std::vector<RingCandidate> &out);
+
+}  // namespace ckey

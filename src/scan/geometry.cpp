@@ -1,0 +1,131 @@
+#include "geometry.hpp"
+
+#include <algorithm>
+
+namespace ckey {
+
+namespace {
+
+// Solves the n x n system a x = b in place (partial pivoting).
+bool solve(std::vector<double> &a, std::vector<double> &b, int n) {
+    for (int col = 0; col < n; ++col) {
+        int pivot = col;
+        for (int r = col + 1; r < n; ++r)
+            if (std::fabs(a[r * n + col]) > std::fabs(a[pivot * n + col])) pivot = r;
+        if (std::fabs(a[pivot * n + col]) < 1e-12) return false;
+        if (pivot != col) {
+            for (int k = 0; k < n; ++k) std::swap(a[col * n + k], a[pivot * n + k]);
+            std::swap(b[col], b[pivot]);
+        }
+        for (int r = col + 1; r < n; ++r) {
+            double f = a[r * n + col] / a[col * n + col];
+            if (f == 0) continue;
+            for (int k = col; k < n; ++k) a[r * n + k] -= f * a[col * n + k];
+            b[r] -= f * b[col];
+        }
+    }
+    for (int r = n - 1; r >= 0; --r) {
+        double s = b[r];
+        for (int k = r + 1; k < n; ++k) s -= a[r * n + k] * b[k];
+        b[r] = s / a[r * n + r];
+    }
+    return true;
+}
+
+}  // namespace
+
+bool fit_homography(const std::vector<Point> &src, const std::vector<Point> &dst, Homography &out) {
+    if (src.size() < 4 || src.size() != dst.size()) return false;
+    // Normal equations of the 8-parameter DLT with h33 = 1. Source points are
+    // centred and scaled for conditioning.
+    double sx = 0, sy = 0, dx = 0, dy = 0;
+    for (size_t i = 0; i < src.size(); ++i) {
+        sx += src[i].x; sy += src[i].y; dx += dst[i].x; dy += dst[i].y;
+    }
+    const double n = static_cast<double>(src.size());
+    sx /= n; sy /= n; dx /= n; dy /= n;
+    double ss = 0, ds = 0;
+    for (size_t i = 0; i < src.size(); ++i) {
+        ss += length(src[i] - Point{sx, sy});
+        ds += length(dst[i] - Point{dx, dy});
+    }
+    ss = ss > 0 ? n / ss : 1;
+    ds = ds > 0 ? n / ds : 1;
+    std::vector<double> ata(64, 0.0), atb(8, 0.0);
+    for (size_t i = 0; i < src.size(); ++i) {
+        double x = (src[i].x - sx) * ss, y = (src[i].y - sy) * ss;
+        double u = (dst[i].x - dx) * ds, v = (dst[i].y - dy) * ds;
+        double r1[8] = {x, y, 1, 0, 0, 0, -u * x, -u * y};
+        double r2[8] = {0, 0, 0, x, y, 1, -v * x, -v * y};
+        for (int a = 0; a < 8; ++a) {
+            for (int b = 0; b < 8; ++b) ata[a * 8 + b] += r1[a] * r1[b] + r2[a] * r2[b];
+            atb[a] += r1[a] * u + r2[a] * v;
+        }
+    }
+    if (!solve(ata, atb, 8)) return false;
+    // Undo the normalisations: H = Td^-1 * Hn * Ts.
+    std::array<double, 9> hn{atb[0], atb[1], atb[2], atb[3], atb[4], atb[5], atb[6], atb[7], 1.0};
+    std::array<double, 9> ts{ss, 0, -ss * sx, 0, ss, -ss * sy, 0, 0, 1};
+    std::array<double, 9> td_inv{1 / ds, 0, dx, 0, 1 / ds, dy, 0, 0, 1};
+    auto mul = [](const std::array<double, 9> &p, const std::array<double, 9> &q) {
+        std::array<double, 9> r{};
+        for (int i = 0; i < 3; ++i)
+            for (int j = 0; j < 3; ++j)
+                for (int k = 0; k < 3; ++k) r[i * 3 + j] += p[i * 3 + k] * q[k * 3 + j];
+        return r;
+    };
+    out.m = mul(td_inv, mul(hn, ts));
+    return std::isfinite(out.m[0]) && std::fabs(out.m[8]) > 1e-12;
+}
+
+bool fit_line(const std::vector<Point> &points, Line &out) {
+    if (points.size() < 2) return false;
+    double mx = 0, my = 0;
+    for (const Point &p : points) { mx += p.x; my += p.y; }
+    mx /= static_cast<double>(points.size());
+    my /= static_cast<double>(points.size());
+    double sxx = 0, syy = 0, sxy = 0;
+    for (const Point &p : points) {
+        double dx = p.x - mx, dy = p.y - my;
+        sxx += dx * dx; syy += dy * dy; sxy += dx * dy;
+    }
+    // The normal is the eigenvector of the smaller eigenvalue of the scatter.
+    double angle = 0.5 * std::atan2(2 * sxy, sxx - syy);  // direction of the line
+    out.a = -std::sin(angle);
+    out.b = std::cos(angle);
+    out.c = out.a * mx + out.b * my;
+    return true;
+}
+
+bool intersect(const Line &l1, const Line &l2, Point &out) {
+    double det = l1.a * l2.b - l2.a * l1.b;
+    if (std::fabs(det) < 1e-9) return false;
+    out.x = (l1.c * l2.b - l2.c * l1.b) / det;
+    out.y = (l1.a * l2.c - l2.a * l1.c) / det;
+    return true;
+}
+
+std::vector<Point> convex_hull(std::vector<Point> p) {
+    std::sort(p.begin(), p.end(), [](Point a, Point b) { return a.x < b.x || (a.x == b.x && a.y < b.y); });
+    if (p.size() < 3) return p;
+    std::vector<Point> hull(2 * p.size());
+    size_t k = 0;
+    for (size_t i = 0; i < p.size(); ++i) {
+        while (k >= 2 && cross(hull[k - 1] - hull[k - 2], p[i] - hull[k - 2]) <= 0) --k;
+        hull[k++] = p[i];
+    }
+    for (size_t i = p.size() - 1, t = k + 1; i > 0; --i) {
+        while (k >= t && cross(hull[k - 1] - hull[k - 2], p[i - 1] - hull[k - 2]) <= 0) --k;
+        hull[k++] = p[i - 1];
+    }
+    hull.resize(k - 1);
+    return hull;
+}
+
+double polygon_area(const std::vector<Point> &poly) {
+    double area = 0;
+    for (size_t i = 0; i < poly.size(); ++i) area += cross(poly[i], poly[(i + 1) % poly.size()]);
+    return std::fabs(area) / 2;
+}
+
+}  // namespace ckey

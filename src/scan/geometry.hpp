@@ -1,0 +1,47 @@
+// Points, lines and homographies shared by the scan stages.
+#pragma once
+
+#include <array>
+#include <cmath>
+#include <vector>
+
+namespace ckey {
+
+struct Point {
+    double x = 0, y = 0;
+};
+
+inline Point operator+(Point a, Point b) { return {a.x + b.x, a.y + b.y}; }
+inline Point operator-(Point a, Point b) { return {a.x - b.x, a.y - b.y}; }
+inline Point operator*(Point a, double s) { return {a.x * s, a.y * s}; }
+inline double cross(Point a, Point b) { return a.x * b.y - a.y * b.x; }
+inline double length(Point a) { return std::hypot(a.x, a.y); }
+
+using Quad = std::array<Point, 4>;
+
+// Maps canvas units (x, y) to image pixels: p = H (x, y, 1), divided by w.
+struct Homography {
+    std::array<double, 9> m{1, 0, 0, 0, 1, 0, 0, 0, 1};
+
+    Point map(double x, double y) const {
+        double w = m[6] * x + m[7] * y + m[8];
+        return {(m[0] * x + m[1] * y + m[2]) / w, (m[3] * x + m[4] * y + m[5]) / w};
+    }
+};
+
+// Least-squares homography from n >= 4 correspondences (src -> dst). False
+// when the points are degenerate.
+bool fit_homography(const std::vector<Point> &src, const std::vector<Point> &dst, Homography &out);
+
+// A line a x + b y = c with a^2 + b^2 = 1, fitted by total least squares.
+struct Line {
+    double a = 0, b = 0, c = 0;
+};
+bool fit_line(const std::vector<Point> &points, Line &out);
+bool intersect(const Line &l1, const Line &l2, Point &out);
+
+// Convex hull (counter-clockwise in a y-up frame) of the points.
+std::vector<Point> convex_hull(std::vector<Point> points);
+double polygon_area(const std::vector<Point> &polygon);
+
+}  // namespace ckey

@@ -1,0 +1,17 @@
+// Stage 4: sub-pixel ring edges. Each side of a candidate's outer ring is
+// re-measured at full resolution: along the middle 76% of the side (so
+// rounded or chamfered corners do not bend it) the strongest
+// ring-to-margin edge is found on the normal, a line is fitted, and the
+// corners become the intersections of adjacent lines.
+#pragma once
+
+#include "../image/gray_image.hpp"
+#include "geometry.hpp"
+
+namespace ckey {
+
+// quad: clockwise outer corners at full resolution. Returns false (leaving
+// quad unchanged) when a side has too few edge points.
+bool refine_ring_edges(const GrayImage &image, bool inverted, Quad &quad);
+
+}  // namespace ckey

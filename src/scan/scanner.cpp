@@ -1,0 +1,142 @@
+#include "scanner.hpp"
+
+#include "../codec/encodation.hpp"
+#include "read_format.hpp"
+#include "read_modules.hpp"
+#include "refine_edges.hpp"
+#include "sampler.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ckey {
+
+namespace {
+
+// Fraction of points along the sides where the ring (2.5 units in) is ink
+// against the margin (1.0 unit in), for the candidate's polarity.
+double ring_score(const GrayImage &image, const RingCandidate &c) {
+    Homography h;
+    if (!hypothesis_homography(c.quad, 0, false, h)) return 0;
+    int good = 0, total = 0;
+    for (int side = 0; side < 4; ++side)
+        for (int k = 0; k < 8; ++k) {
+            double t = 5.0 + 21.0 * k / 7.0;
+            double rx = t, ry = 2.5, qx = t, qy = 1.0;
+            for (int turn = 0; turn < side; ++turn) {
+                double nr = 31.0 - ry, nq = 31.0 - qy;
+                ry = rx; rx = nr;
+                qy = qx; qx = nq;
+            }
+            float ring = sample_bilinear(image, h.map(rx, ry)), margin = sample_bilinear(image, h.map(qx, qy));
+            float contrast = c.inverted ? ring - margin : margin - ring;
+            good += contrast > 10;
+            ++total;
+        }
+    return static_cast<double>(good) / total;
+}
+
+bool inside(const Quad &q, Point p) {
+    for (int i = 0; i < 4; ++i)
+        if (cross(q[(i + 1) % 4] - q[i], p - q[i]) < 0) return false;
+    return true;
+}
+
+Point centre(const Quad &q) { return (q[0] + q[1] + q[2] + q[3]) * 0.25; }
+
+}  // namespace
+
+bool is_display_text(const uint8_t *data, size_t length) {
+    if (!valid_utf8(data, length)) return false;
+    for (size_t i = 0; i < length; ++i) {
+        uint8_t b = data[i];
+        if ((b < 0x20 && b != '\t' && b != '\n' && b != '\r') || b == 0x7F) return false;
+        // C1 controls U+0080...U+009F are encoded as C2 80...C2 9F.
+        if (b == 0xC2 && i + 1 < length && data[i + 1] >= 0x80 && data[i + 1] <= 0x9F) return false;
+    }
+    return true;
+}
+
+bool Scanner::decode_candidate(const GrayImage &image, const RingCandidate &candidate, ScanResult &out) {
+    Quad quad = candidate.quad;
+    refine_ring_edges(image, candidate.inverted, quad);
+    FormatHit format = read_format(image, quad);
+    if (format.found) {
+        for (int attempt = 0; attempt < 2; ++attempt) {
+            ModuleDecode decoded =
+                read_modules(image, format.h, format.info, format.ink, format.background, attempt == 0);
+            if (!decoded.ok) continue;
+            out.payload = std::move(decoded.payload);
+            out.info = format.info;
+            out.inverted = format.ink > format.background;
+            out.mirrored = format.mirrored;
+            for (int i = 0; i < 4; ++i) out.corners[i] = format.h.map(kCanvasRingCorners[i].x, kCanvasRingCorners[i].y);
+            out.errors = decoded.errors;
+            out.erasures = decoded.erasures;
+            out.margin = decoded.worst_margin;
+            out.parity_per_block = decoded.parity_per_block;
+            return true;
+        }
+        return false;
+    }
+    LocatorHit locator = read_locator(image, quad);
+    if (!locator.found) return false;
+    out.payload = std::move(locator.decoded.payload);
+    out.info = FormatInfo{1, 0, 2, 0, 0};
+    out.inverted = candidate.inverted;
+    out.mirrored = locator.mirrored;
+    for (int i = 0; i < 4; ++i) out.corners[i] = locator.h.map(kCanvasRingCorners[i].x, kCanvasRingCorners[i].y);
+    out.errors = locator.decoded.errors;
+    out.margin = locator.decoded.worst_margin;
+    out.parity_per_block = locator.decoded.parity_per_block;
+    return true;
+}
+
+bool Scanner::scan_level(const GrayImage &image, const GrayImage &detect, double scale, bool find_all,
+                         std::vector<ScanResult> &results) {
+    binarize(detect, binary_);
+    candidates_.clear();
+    find_ring_candidates(binary_, components_, candidates_);
+    for (RingCandidate &c : candidates_) c.score = ring_score(detect, c);
+    candidates_.erase(std::remove_if(candidates_.begin(), candidates_.end(),
+                                     [](const RingCandidate &c) { return c.score < 0.7; }),
+                      candidates_.end());
+    std::sort(candidates_.begin(), candidates_.end(), [](const RingCandidate &a, const RingCandidate &b) {
+        return a.score != b.score ? a.score > b.score : a.area > b.area;
+    });
+    int tried = 0;
+    for (RingCandidate c : candidates_) {
+        if (tried >= kMaxCandidates * (find_all ? 4 : 1)) break;
+        for (Point &p : c.quad) p = p * scale;
+        bool seen = false;
+        for (const ScanResult &r : results) seen = seen || inside(r.corners, centre(c.quad));
+        if (seen) continue;
+        ++tried;
+        ScanResult result;
+        if (!decode_candidate(image, c, result)) continue;
+        results.push_back(std::move(result));
+        if (!find_all) return true;
+    }
+    return !results.empty();
+}
+
+std::vector<ScanResult> Scanner::scan(const GrayImage &image, bool find_all) {
+    std::vector<ScanResult> results;
+    const bool decimate_first = std::min(image.width, image.height) >= 480;
+    if (decimate_first) {
+        decimate(image, decimated_);
+        if (scan_level(image, decimated_, 2.0, find_all, results) && !find_all) return results;
+    }
+    // Full resolution finds symbols too small for the decimated pass.
+    std::vector<ScanResult> small;
+    scan_level(image, image, 1.0, find_all, small);
+    for (ScanResult &r : small) {
+        bool duplicate = false;
+        for (const ScanResult &e : results) duplicate = duplicate || inside(e.corners, centre(r.corners));
+        if (!duplicate) results.push_back(std::move(r));
+        if (!find_all && !results.empty()) break;
+    }
+    return results;
+}
+
+}  // namespace ckey

@@ -1,0 +1,52 @@
+// The scan pipeline, stage by stage:
+//   1 pixel formats -> luminance (src/image)
+//   2 decimate (frames >= 480 px on the short side) and binarize
+//   3 ring candidates: ring-like components, hull -> quad, ranked, up to six
+//   4 sub-pixel ring edges at full resolution
+//   5-6 orientation + format band (Profiles 0, 2, 3) or the locator (Profile 1)
+//   7 keys, local grid, module darkness
+//   8 Reed-Solomon with erasures and CRC-32C (src/codec)
+// A result is valid only when the format code, Reed-Solomon and the CRC agree.
+#pragma once
+
+#include "../codec/format.hpp"
+#include "../image/gray_image.hpp"
+#include "binarize.hpp"
+#include "candidates.hpp"
+#include "geometry.hpp"
+
+#include <vector>
+
+namespace ckey {
+
+constexpr int kMaxCandidates = 6;
+
+struct ScanResult {
+    std::vector<uint8_t> payload;
+    FormatInfo info;
+    bool inverted = false;
+    bool mirrored = false;
+    Quad corners;  // symbol's top-left, top-right, bottom-right, bottom-left
+    int errors = 0, erasures = 0, margin = 0, parity_per_block = 0;
+};
+
+// Holds scratch buffers between frames. Not thread-safe: one per thread.
+class Scanner {
+public:
+    std::vector<ScanResult> scan(const GrayImage &image, bool find_all);
+
+private:
+    bool scan_level(const GrayImage &image, const GrayImage &detect, double scale, bool find_all,
+                    std::vector<ScanResult> &results);
+    bool decode_candidate(const GrayImage &image, const RingCandidate &candidate, ScanResult &out);
+
+    GrayImage decimated_;
+    Ternary binary_;
+    ComponentScratch components_;
+    std::vector<RingCandidate> candidates_;
+};
+
+// True when the bytes are UTF-8 without control characters (tab, LF and CR allowed).
+bool is_display_text(const uint8_t *data, size_t length);
+
+}  // namespace ckey
