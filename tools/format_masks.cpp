@@ -32,7 +32,7 @@ bool valid(uint32_t w) {
     int p = (w >> 10) & 3, v = (w >> 5) & 31, l = (w >> 3) & 3, lay = (w >> 2) & 1;
     if (p == 0) return v >= 1;
     if (p == 1) return false;
-    return v == 0 && lay == 0 && l == (p == 2 ? 3 : 0);
+    return v == 0 && lay == 0 && l == (p == 2 ? 2 : 0);
 }
 }  // namespace
 

@@ -5,7 +5,7 @@
 namespace ckey {
 
 int level_parity_percent(int level) {
-    static const int percent[4] = {14, 28, 44, 58};
+    static const int percent[4] = {14, 38, 54, 66};
     return percent[level & 3];
 }
 

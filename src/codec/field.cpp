@@ -9,7 +9,7 @@ namespace ckey {
 int fixed_level(int profile) {
     switch (profile) {
     case 1: return 2;
-    case 2: return 3;
+    case 2: return 2;
     case 3: return 0;
     default: return -1;
     }

@@ -22,7 +22,7 @@ constexpr int kKeySize = 5;       // a key is 5 x 5 modules
 
 inline int ring_units(int profile) { return profile == 1 ? 2 : 1; }
 
-// Level of the fixed profiles: 1 -> Q (RS(15,8) over GF(16)), 2 -> H, 3 -> L.
+// Level of the fixed profiles: 1 -> Q (RS(15,8) over GF(16)), 2 -> Q, 3 -> L.
 int fixed_level(int profile);
 
 // Data-field modules per side: Profile 0: 4 * version + 17 (21...141);

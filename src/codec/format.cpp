@@ -2,6 +2,7 @@
 
 #include "golay.hpp"
 
+#include <algorithm>
 #include <vector>
 
 namespace ckey {
@@ -29,7 +30,7 @@ bool format_word_valid(uint32_t word) {
     if (f.profile == 0) return f.version >= 1;
     if (f.profile == 1) return false;
     // Profiles 2 and 3: fixed geometry, version 0, standard layout, their fixed level.
-    int fixed_level = f.profile == 2 ? 3 : 0;
+    int fixed_level = f.profile == 2 ? 2 : 0;
     return f.version == 0 && f.layout == 0 && f.level == fixed_level;
 }
 
@@ -66,40 +67,75 @@ namespace {
 struct Candidate {
     uint32_t word;
     std::array<uint8_t, kFormatCells> cells;
+    std::array<uint32_t, 4> sides;  // each side's 24 cells as bits, for a fast screen
 };
 const std::vector<Candidate> &candidates() {
     static const std::vector<Candidate> all = [] {
         std::vector<Candidate> list;
-        for (uint32_t w = 0; w < 4096; ++w)
-            if (format_word_valid(w)) list.push_back({w, format_cells(w)});
+        for (uint32_t w = 0; w < 4096; ++w) {
+            if (!format_word_valid(w)) continue;
+            Candidate c{w, format_cells(w), {0, 0, 0, 0}};
+            for (int i = 0; i < kFormatCells; ++i)
+                if (c.cells[i]) c.sides[i / kFormatCellsPerSide] |= 1u << (i % kFormatCellsPerSide);
+            list.push_back(c);
+        }
         return list;
     }();
     return all;
 }
-}  // namespace
 
-FormatReading format_decode(const uint8_t *darkness) {
-    FormatReading reading;
+// Best and runner-up of one decision rule.
+struct Ranking {
     int best = 1 << 30, second = 1 << 30;
-    uint32_t best_word = 0;
-    for (const Candidate &c : candidates()) {
-        int cost = 0;
-        for (int i = 0; i < kFormatCells && cost < second; ++i)
-            cost += c.cells[i] ? 255 - darkness[i] : darkness[i];
+    uint32_t word = 0;
+    void offer(int cost, uint32_t w) {
         if (cost < best) {
             second = best;
             best = cost;
-            best_word = c.word;
+            word = w;
         } else if (cost < second) {
             second = cost;
         }
     }
-    reading.word = best_word;
-    reading.cost = best;
-    reading.runner_up_cost = second;
-    // The true word must be well clear of every other: the code's distance
-    // is 32 bits, so a runner-up within 8 bits of the best means noise.
-    reading.found = best <= kFormatMaxCost && second - best >= 8 * 255;
+    bool clear(int max_cost, int gap) const { return best <= max_cost && second - best >= gap; }
+};
+}  // namespace
+
+FormatReading format_decode(const uint8_t *darkness) {
+    std::array<uint32_t, 4> hard{0, 0, 0, 0};
+    for (int i = 0; i < kFormatCells; ++i)
+        if (darkness[i] >= 128) hard[i / kFormatCellsPerSide] |= 1u << (i % kFormatCellsPerSide);
+    // Three rules, tried in order: all four sides; the best three (one side
+    // hidden, e.g. under a finger); the best two (a label curved so much that
+    // two sides are displaced). Soft costs are computed only for words the
+    // hard reading puts near enough to matter.
+    Ranking all4, best3, best2;
+    for (const Candidate &c : candidates()) {
+        int d[4];
+        for (int s = 0; s < 4; ++s) d[s] = __builtin_popcount(hard[s] ^ c.sides[s]);
+        int lo = std::min(std::min(d[0], d[1]), std::min(d[2], d[3]));
+        if (d[0] + d[1] + d[2] + d[3] > 26 && lo > 3) continue;
+        int side_cost[4] = {0, 0, 0, 0};
+        for (int i = 0; i < kFormatCells; ++i)
+            side_cost[i / kFormatCellsPerSide] += c.cells[i] ? 255 - darkness[i] : darkness[i];
+        std::sort(side_cost, side_cost + 4);
+        all4.offer(side_cost[0] + side_cost[1] + side_cost[2] + side_cost[3], c.word);
+        best3.offer(side_cost[0] + side_cost[1] + side_cost[2], c.word);
+        best2.offer(side_cost[0] + side_cost[1], c.word);
+    }
+    FormatReading reading;
+    const Ranking *chosen = nullptr;
+    // Valid bands differ in at least 32 cells (8 per side): a runner-up
+    // within a few cells of the best means the reading is noise.
+    if (all4.clear(kFormatMaxCost, 8 * 255)) chosen = &all4;
+    else if (best3.clear(5 * 255, 8 * 255)) chosen = &best3;
+    else if (best2.clear(2 * 255, 8 * 255)) chosen = &best2;
+    const Ranking &r = chosen ? *chosen : all4;
+    reading.found = chosen != nullptr;
+    reading.word = r.word;
+    reading.cost = r.best;
+    reading.runner_up_cost = r.second;
+    reading.sides_used = chosen == &best3 ? 3 : chosen == &best2 ? 2 : 4;
     return reading;
 }
 

@@ -39,11 +39,14 @@ struct FormatReading {
     uint32_t word = 0;       // the 12-bit format word
     int cost = 0;            // soft distance to it, in 1/255 bit units
     int runner_up_cost = 0;  // soft distance to the next valid word
+    int sides_used = 4;      // 4, or 3 / 2 when the rest of the band was unreadable
 };
 
 // Maximum-likelihood decode over all valid format words from soft cell
-// darkness (0 light ... 255 dark). found is false when the best word is
-// further than kFormatMaxCost or not clear of the runner-up.
+// darkness (0 light ... 255 dark). Rules, in order: all four sides within
+// kFormatMaxCost; the best three sides within 5 cells; the best two sides
+// within 2 cells; each time clear of the runner-up by 8 cells. found is
+// false when no rule holds.
 FormatReading format_decode(const uint8_t *darkness96);
 
 constexpr int kFormatMaxCost = 14 * 255;  // at most ~14 of 96 cells wrong

@@ -17,6 +17,29 @@ void decimate(const GrayImage &in, GrayImage &out) {
     }
 }
 
+void smooth(const GrayImage &in, GrayImage &out) {
+    const int w = in.width, h = in.height;
+    out.width = w;
+    out.height = h;
+    out.pixels.resize(in.pixels.size());
+    std::vector<uint16_t> rows(static_cast<size_t>(w) * 3);
+    auto horizontal = [&](int y, uint16_t *dst) {
+        const uint8_t *src = &in.pixels[static_cast<size_t>(y) * w];
+        for (int x = 0; x < w; ++x) {
+            int l = src[x > 0 ? x - 1 : 0], r = src[x + 1 < w ? x + 1 : w - 1];
+            dst[x] = static_cast<uint16_t>(l + 2 * src[x] + r);
+        }
+    };
+    for (int y = 0; y < h; ++y) {
+        uint16_t *up = &rows[0], *mid = &rows[w], *down = &rows[2 * w];
+        horizontal(y > 0 ? y - 1 : 0, up);
+        horizontal(y, mid);
+        horizontal(y + 1 < h ? y + 1 : h - 1, down);
+        uint8_t *dst = &out.pixels[static_cast<size_t>(y) * w];
+        for (int x = 0; x < w; ++x) dst[x] = static_cast<uint8_t>((up[x] + 2 * mid[x] + down[x] + 8) >> 4);
+    }
+}
+
 void binarize(const GrayImage &image, Ternary &out) {
     const int w = image.width, h = image.height;
     const int tw = (w + kTile - 1) / kTile, th = (h + kTile - 1) / kTile;
@@ -59,7 +82,7 @@ void binarize(const GrayImage &image, Ternary &out) {
         for (int tx = 0; tx < tw; ++tx) {
             int lo = nmin[ty * tw + tx], hi = nmax[ty * tw + tx];
             int x0 = tx * kTile, x1 = std::min(w, x0 + kTile);
-            if (hi - lo < kMinContrast) {
+            if (hi - lo < std::max(kMinContrast, hi / 8)) {
                 std::fill(dst + x0, dst + x1, kUnknown);
                 continue;
             }

@@ -20,12 +20,18 @@ struct Ternary {
 };
 
 constexpr int kTile = 4;
-// Smallest local max - min (grey levels) that counts as an edge.
-constexpr int kMinContrast = 12;
+// Smallest local max - min that counts as an edge: kMinContrast grey levels,
+// or an eighth of the local maximum where that is more (sensor noise grows
+// with brightness, and a shadowed label still has to be seen).
+constexpr int kMinContrast = 10;
 
 void binarize(const GrayImage &image, Ternary &out);
 
 // Halves the image by averaging 2 x 2 blocks.
 void decimate(const GrayImage &image, GrayImage &out);
+
+// A [1 2 1] x [1 2 1] / 16 blur: sensor grain would otherwise break flat
+// regions into thousands of tiny components that each cost time.
+void smooth(const GrayImage &image, GrayImage &out);
 
 }  // namespace ckey

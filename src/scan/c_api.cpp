@@ -27,8 +27,11 @@ const ckey::ScanResult &item(const ckey_results *results, size_t index) {
     return results->items[index];
 }
 
-void finish(ckey_decoder *decoder, const ckey::GrayImage &image, int find_all, ckey_results **out) {
-    auto *results = new ckey_results{decoder->scanner.scan(image, find_all != 0)};
+void finish(ckey_decoder *decoder, const ckey::GrayImage &image, int flags, ckey_results **out) {
+    if (flags & ~(CKEY_SCAN_ALL | CKEY_SCAN_THOROUGH))
+        ckey::fail(CKEY_INVALID_PARAMETER, "flags is ", flags, "; allowed: CKEY_SCAN_ALL (1) | CKEY_SCAN_THOROUGH (2)");
+    auto *results = new ckey_results{
+        decoder->scanner.scan(image, (flags & CKEY_SCAN_ALL) != 0, (flags & CKEY_SCAN_THOROUGH) != 0)};
     *out = results;
 }
 
@@ -44,17 +47,17 @@ extern "C" int ckey_decoder_create(ckey_decoder **out_decoder) {
 extern "C" void ckey_decoder_destroy(ckey_decoder *decoder) { delete decoder; }
 
 extern "C" int ckey_decoder_scan(ckey_decoder *decoder, const uint8_t *pixels, int width, int height,
-                                 size_t bytes_per_row, int format, int find_all, ckey_results **out_results) {
+                                 size_t bytes_per_row, int format, int flags, ckey_results **out_results) {
     return guarded([&] {
         require(out_results, "out_results");
         *out_results = nullptr;
         require(decoder, "decoder");
         ckey::GrayImage image = ckey::to_gray(pixels, width, height, bytes_per_row, format);
-        finish(decoder, image, find_all, out_results);
+        finish(decoder, image, flags, out_results);
     });
 }
 
-extern "C" int ckey_decoder_scan_file(ckey_decoder *decoder, const char *path, int find_all,
+extern "C" int ckey_decoder_scan_file(ckey_decoder *decoder, const char *path, int flags,
                                       ckey_results **out_results) {
     return guarded([&] {
         require(out_results, "out_results");
@@ -62,7 +65,7 @@ extern "C" int ckey_decoder_scan_file(ckey_decoder *decoder, const char *path, i
         require(decoder, "decoder");
         require(path, "path");
         ckey::GrayImage image = ckey::read_image_file(path);
-        finish(decoder, image, find_all, out_results);
+        finish(decoder, image, flags, out_results);
     });
 }
 

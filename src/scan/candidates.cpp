@@ -1,38 +1,56 @@
 #include "candidates.hpp"
 
 #include <algorithm>
-#include <numeric>
 
 namespace ckey {
 
 namespace {
 
-int find_root(std::vector<int> &parent, int i) {
-    while (parent[i] != i) {
-        parent[i] = parent[parent[i]];
-        i = parent[i];
+int find_root(std::vector<Run> &runs, int i) {
+    while (runs[i].parent != i) {
+        runs[i].parent = runs[runs[i].parent].parent;
+        i = runs[i].parent;
     }
     return i;
 }
 
+void unite(std::vector<Run> &runs, int a, int b) {
+    a = find_root(runs, a);
+    b = find_root(runs, b);
+    if (a != b) runs[std::max(a, b)].parent = std::min(a, b);
+}
+
 struct Stats {
-    int root, x0, y0, x1, y1;
+    int x0, y0, x1, y1;
     long count;
     bool border;
     uint8_t cls;
+    int kept;  // index into the kept list, or -1
 };
+
+double distance2(Point a, Point b) {
+    Point d = a - b;
+    return d.x * d.x + d.y * d.y;
+}
 
 // The largest-area quadrilateral on the hull, approximately: the diameter's
 // ends, then the farthest point on each side of it.
 bool hull_to_quad(const std::vector<Point> &hull, Quad &quad) {
     if (hull.size() < 4) return false;
-    size_t a = 0, c = 0;
+    // Diameter by rotating antipodal pointers over the convex polygon.
+    const size_t n = hull.size();
+    size_t a = 0, c = 0, j = 1;
     double best = -1;
-    for (size_t i = 0; i < hull.size(); ++i)
-        for (size_t j = i + 1; j < hull.size(); ++j) {
-            double d = length(hull[i] - hull[j]);
-            if (d > best) { best = d; a = i; c = j; }
+    for (size_t i = 0; i < n; ++i) {
+        size_t next = (i + 1) % n;
+        while (std::fabs(cross(hull[next] - hull[i], hull[(j + 1) % n] - hull[i])) >
+               std::fabs(cross(hull[next] - hull[i], hull[j] - hull[i])))
+            j = (j + 1) % n;
+        for (size_t k : {i, next}) {
+            double d = distance2(hull[k], hull[j]);
+            if (d > best) { best = d; a = k; c = j; }
         }
+    }
     Point pa = hull[a], pc = hull[c], axis = pc - pa;
     double most = 0, least = 0;
     Point pb, pd;
@@ -43,105 +61,145 @@ bool hull_to_quad(const std::vector<Point> &hull, Quad &quad) {
     }
     if (most <= 0 || least >= 0) return false;
     quad = {pa, pb, pc, pd};
-    // Clockwise in image coordinates (y down) means positive shoelace sum.
+    // Clockwise in image coordinates (y down) means a positive shoelace sum.
     double s = 0;
     for (int i = 0; i < 4; ++i) s += cross(quad[i], quad[(i + 1) % 4]);
     if (s < 0) std::swap(quad[1], quad[3]);
     return true;
 }
 
+// Convex hull of a component from its per-row extremes, given in row order:
+// a monotone chain on (y, x) needs no sort.
+std::vector<Point> row_hull(const std::vector<Point> &left, const std::vector<Point> &right) {
+    // Points ordered by y then x: for each row, its left then right point.
+    std::vector<Point> pts;
+    pts.reserve(left.size() * 2);
+    for (size_t i = 0; i < left.size(); ++i) {
+        pts.push_back(left[i]);
+        pts.push_back(right[i]);
+    }
+    auto turn = [](Point o, Point a, Point b) { return cross(a - o, b - o); };
+    std::vector<Point> lower, upper;
+    for (const Point &p : pts) {
+        while (lower.size() >= 2 && turn(lower[lower.size() - 2], lower.back(), p) >= 0) lower.pop_back();
+        lower.push_back(p);
+    }
+    for (size_t i = pts.size(); i-- > 0;) {
+        const Point &p = pts[i];
+        while (upper.size() >= 2 && turn(upper[upper.size() - 2], upper.back(), p) >= 0) upper.pop_back();
+        upper.push_back(p);
+    }
+    lower.pop_back();
+    upper.pop_back();
+    lower.insert(lower.end(), upper.begin(), upper.end());
+    return lower;
+}
+
 }  // namespace
 
 void find_ring_candidates(const Ternary &t, ComponentScratch &scratch, std::vector<RingCandidate> &out) {
     const int w = t.width, h = t.height;
-    const uint8_t *cells = t.cells.data();
-    auto &parent = scratch.parent;
-    parent.resize(static_cast<size_t>(w) * h);
-    for (int y = 0; y < h; ++y)
-        for (int x = 0; x < w; ++x) {
-            const int i = y * w + x;
-            parent[i] = i;
-            const uint8_t c = cells[i];
-            if (c == kUnknown) continue;
-            if (x > 0 && cells[i - 1] == c) parent[i] = find_root(parent, i - 1);
-            if (y > 0 && cells[i - w] == c) {
-                int up = find_root(parent, i - w), me = find_root(parent, i);
-                if (up != me) parent[std::max(up, me)] = std::min(up, me);
+    auto &runs = scratch.runs;
+    auto &row_start = scratch.row_start;
+    runs.clear();
+    row_start.assign(h + 1, 0);
+    for (int y = 0; y < h; ++y) {
+        row_start[y] = static_cast<int>(runs.size());
+        const uint8_t *row = &t.cells[static_cast<size_t>(y) * w];
+        int x = 0;
+        while (x < w) {
+            const uint8_t c = row[x];
+            int end = x;
+            while (end + 1 < w && row[end + 1] == c) ++end;
+            if (c != kUnknown) {
+                int id = static_cast<int>(runs.size());
+                runs.push_back({y, x, end, id, c});
             }
+            x = end + 1;
         }
-    // Component statistics, keyed by root through the slot table.
-    auto &slot = scratch.slot;
-    slot.assign(static_cast<size_t>(w) * h, -1);
+        if (y == 0) continue;
+        // Join with overlapping runs of the same class in the row above.
+        int a = row_start[y - 1], a_end = row_start[y], b = row_start[y], b_end = static_cast<int>(runs.size());
+        while (a < a_end && b < b_end) {
+            const Run &ra = runs[a], &rb = runs[b];
+            if (ra.x1 < rb.x0) { ++a; continue; }
+            if (rb.x1 < ra.x0) { ++b; continue; }
+            if (ra.cls == rb.cls) unite(runs, a, b);
+            if (ra.x1 < rb.x1) ++a; else ++b;
+        }
+    }
+    row_start[h] = static_cast<int>(runs.size());
+
+    // Statistics per root.
+    std::vector<int> stat_of(runs.size(), -1);
     std::vector<Stats> stats;
-    for (int y = 0; y < h; ++y)
-        for (int x = 0; x < w; ++x) {
-            const int i = y * w + x;
-            if (cells[i] == kUnknown) continue;
-            int r = find_root(parent, i);
-            int s = slot[r];
-            if (s < 0) {
-                s = slot[r] = static_cast<int>(stats.size());
-                stats.push_back({r, x, y, x, y, 0, false, cells[i]});
-            }
-            Stats &st = stats[s];
-            st.x0 = std::min(st.x0, x); st.x1 = std::max(st.x1, x);
-            st.y0 = std::min(st.y0, y); st.y1 = std::max(st.y1, y);
-            ++st.count;
-            if (x == 0 || y == 0 || x == w - 1 || y == h - 1) st.border = true;
+    for (size_t i = 0; i < runs.size(); ++i) {
+        const int r = find_root(runs, static_cast<int>(i));
+        int &s = stat_of[r];
+        const Run &run = runs[i];
+        if (s < 0) {
+            s = static_cast<int>(stats.size());
+            stats.push_back({run.x0, run.y, run.x1, run.y, 0, false, run.cls, -1});
         }
+        Stats &st = stats[s];
+        st.x0 = std::min(st.x0, run.x0);
+        st.x1 = std::max(st.x1, run.x1);
+        st.y1 = std::max(st.y1, run.y);
+        st.count += run.x1 - run.x0 + 1;
+        if (run.x0 == 0 || run.x1 == w - 1 || run.y == 0 || run.y == h - 1) st.border = true;
+    }
     // Keep ring-like components: big enough, inside the frame, hollow.
-    std::vector<int> keep(stats.size(), -1);
-    std::vector<std::vector<int>> row_min, row_max;
+    std::vector<std::vector<Point>> left, right;
     std::vector<int> kept;
     for (size_t s = 0; s < stats.size(); ++s) {
-        const Stats &st = stats[s];
+        Stats &st = stats[s];
         const int bw = st.x1 - st.x0 + 1, bh = st.y1 - st.y0 + 1;
         if (st.border || bw < kMinRingPixels || bh < kMinRingPixels) continue;
         if (std::max(bw, bh) > 4 * std::min(bw, bh)) continue;
         const long box = static_cast<long>(bw) * bh;
         if (st.count * 4 > box * 3 || st.count < bw + bh) continue;
-        keep[s] = static_cast<int>(kept.size());
+        st.kept = static_cast<int>(kept.size());
         kept.push_back(static_cast<int>(s));
-        row_min.emplace_back(bh, w);
-        row_max.emplace_back(bh, -1);
+        left.emplace_back(bh, Point{1e9, 0});
+        right.emplace_back(bh, Point{-1e9, 0});
     }
     if (kept.empty()) return;
-    for (int y = 0; y < h; ++y)
-        for (int x = 0; x < w; ++x) {
-            const int i = y * w + x;
-            if (cells[i] == kUnknown) continue;
-            int k = keep[slot[find_root(parent, i)]];
-            if (k < 0) continue;
-            int row = y - stats[kept[k]].y0;
-            row_min[k][row] = std::min(row_min[k][row], x);
-            row_max[k][row] = std::max(row_max[k][row], x);
-        }
+    for (size_t i = 0; i < runs.size(); ++i) {
+        const int k = stats[stat_of[find_root(runs, static_cast<int>(i))]].kept;
+        if (k < 0) continue;
+        const Run &run = runs[i];
+        const int row = run.y - stats[kept[k]].y0;
+        Point &l = left[k][row], &r = right[k][row];
+        if (run.x0 < l.x) l = Point{static_cast<double>(run.x0), run.y + 0.5};
+        if (run.x1 + 1 > r.x) r = Point{static_cast<double>(run.x1 + 1), run.y + 0.5};
+    }
     for (size_t k = 0; k < kept.size(); ++k) {
         const Stats &st = stats[kept[k]];
-        std::vector<Point> edge;
-        for (size_t row = 0; row < row_min[k].size(); ++row) {
-            if (row_max[k][row] < 0) continue;
-            double y = st.y0 + static_cast<double>(row);
-            edge.push_back({static_cast<double>(row_min[k][row]), y});
-            edge.push_back({static_cast<double>(row_min[k][row]), y + 1});
-            edge.push_back({static_cast<double>(row_max[k][row] + 1), y});
-            edge.push_back({static_cast<double>(row_max[k][row] + 1), y + 1});
+        // Swap to (y, x) so the row order is the monotone chain's sort order.
+        std::vector<Point> l, r;
+        for (size_t row = 0; row < left[k].size(); ++row) {
+            if (left[k][row].x > 1e8) continue;
+            l.push_back({left[k][row].y, left[k][row].x});
+            r.push_back({right[k][row].y, right[k][row].x});
         }
-        std::vector<Point> hull = convex_hull(edge);
+        // The top and bottom pixel edges, so the hull covers whole pixels.
+        if (!l.empty()) {
+            l.front().x -= 0.5; r.front().x -= 0.5;
+            l.back().x += 0.5; r.back().x += 0.5;
+        }
+        std::vector<Point> hull = row_hull(l, r);
+        for (Point &p : hull) std::swap(p.x, p.y);
         RingCandidate c;
         if (!hull_to_quad(hull, c.quad)) continue;
         std::vector<Point> qv(c.quad.begin(), c.quad.end());
         c.area = polygon_area(qv);
-        double hull_area = polygon_area(hull);
-        if (c.area < 0.85 * hull_area) continue;  // not a quadrilateral outline
+        if (c.area < 0.85 * polygon_area(hull)) continue;  // not a quadrilateral outline
         bool sane = true;
         for (int i = 0; i < 4 && sane; ++i) {
-            double side = length(c.quad[(i + 1) % 4] - c.quad[i]);
-            if (side < kMinRingPixels * 0.7) sane = false;
-            // Interior angles between about 25 and 155 degrees.
             Point u = c.quad[(i + 1) % 4] - c.quad[i], v = c.quad[(i + 3) % 4] - c.quad[i];
-            double sine = std::fabs(cross(u, v)) / (length(u) * length(v));
-            if (sine < 0.42) sane = false;
+            if (length(u) < kMinRingPixels * 0.7) sane = false;
+            // Interior angles between about 25 and 155 degrees.
+            if (std::fabs(cross(u, v)) < 0.42 * length(u) * length(v)) sane = false;
         }
         if (!sane) continue;
         c.inverted = st.cls == kLight;

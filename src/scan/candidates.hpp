@@ -17,9 +17,16 @@ struct RingCandidate {
     double score = 0;       // ring contrast score, set by the caller
 };
 
+// A horizontal run of one class; runs are the unit of connectivity.
+struct Run {
+    int y, x0, x1;  // x1 inclusive
+    int parent;
+    uint8_t cls;
+};
+
 struct ComponentScratch {
-    std::vector<int> parent;
-    std::vector<int> slot;
+    std::vector<Run> runs;
+    std::vector<int> row_start;  // first run index of each row, plus an end marker
 };
 
 // The smallest outer ring side accepted, in detection-image pixels.

@@ -40,7 +40,8 @@ void references(int i, double &rx, double &ry, double &qx, double &qy) {
 
 FormatHit read_format(const GrayImage &image, const Quad &quad) {
     FormatHit best;
-    int best_cost = 1 << 30;
+    // Readings that used more sides win; then the lower cost.
+    long best_rank = 1L << 40;
     uint8_t cells[kFormatCells];
     for (int hyp = 0; hyp < 8; ++hyp) {
         Homography h;
@@ -58,8 +59,9 @@ FormatHit read_format(const GrayImage &image, const Quad &quad) {
             backgrounds.push_back(background);
         }
         FormatReading reading = format_decode(cells);
-        if (reading.found && reading.cost < best_cost) {
-            best_cost = reading.cost;
+        const long rank = (4L - reading.sides_used) * (1L << 30) + reading.cost;
+        if (reading.found && rank < best_rank) {
+            best_rank = rank;
             best.found = true;
             best.info = format_unpack(reading.word);
             best.h = h;

@@ -94,7 +94,8 @@ bool Scanner::decode_candidate(const GrayImage &image, const RingCandidate &cand
 
 bool Scanner::scan_level(const GrayImage &image, const GrayImage &detect, double scale, bool find_all,
                          std::vector<ScanResult> &results) {
-    binarize(detect, binary_);
+    smooth(detect, smoothed_);
+    binarize(smoothed_, binary_);
     candidates_.clear();
     find_ring_candidates(binary_, components_, candidates_);
     for (RingCandidate &c : candidates_) c.score = ring_score(detect, c);
@@ -120,13 +121,14 @@ bool Scanner::scan_level(const GrayImage &image, const GrayImage &detect, double
     return !results.empty();
 }
 
-std::vector<ScanResult> Scanner::scan(const GrayImage &image, bool find_all) {
+std::vector<ScanResult> Scanner::scan(const GrayImage &image, bool find_all, bool thorough) {
     std::vector<ScanResult> results;
     const bool decimate_first = std::min(image.width, image.height) >= 480;
     if (decimate_first) {
         decimate(image, decimated_);
         if (scan_level(image, decimated_, 2.0, find_all, results) && !find_all) return results;
     }
+    if (decimate_first && !thorough) return results;
     // Full resolution finds symbols too small for the decimated pass.
     std::vector<ScanResult> small;
     scan_level(image, image, 1.0, find_all, small);

@@ -33,7 +33,9 @@ struct ScanResult {
 // Holds scratch buffers between frames. Not thread-safe: one per thread.
 class Scanner {
 public:
-    std::vector<ScanResult> scan(const GrayImage &image, bool find_all);
+    // thorough: on frames scanned at half resolution, also search at full
+    // resolution when the first pass finds nothing (small symbols).
+    std::vector<ScanResult> scan(const GrayImage &image, bool find_all, bool thorough = false);
 
 private:
     bool scan_level(const GrayImage &image, const GrayImage &detect, double scale, bool find_all,
@@ -41,6 +43,7 @@ private:
     bool decode_candidate(const GrayImage &image, const RingCandidate &candidate, ScanResult &out);
 
     GrayImage decimated_;
+    GrayImage smoothed_;
     Ternary binary_;
     ComponentScratch components_;
     std::vector<RingCandidate> candidates_;

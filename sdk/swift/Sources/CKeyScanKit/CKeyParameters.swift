@@ -15,7 +15,7 @@ public enum CKeyProfile: Int, Sendable, CaseIterable, CustomStringConvertible {
 }
 
 /// Error-correction level: the share of each block spent on parity
-/// (L 14%, M 28%, Q 44%, H 58%).
+/// (L 14%, M 38%, Q 54%, H 66%).
 public enum CKeyLevel: Int, Sendable, CaseIterable, CustomStringConvertible {
     case l = 0, m = 1, q = 2, h = 3
 
