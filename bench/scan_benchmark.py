@@ -197,9 +197,11 @@ def square_quad(cx, cy, size, angle, tilt=0.0, tilt_axis=0.0):
 def curve(canvas, strength):
     """Wraps the canvas around a cylinder (a label on a bottle)."""
     s = canvas.shape[0]
+    # Seen from afar, arc position u (in [-1, 1]) shows at x = sin(k u) / sin(k):
+    # each output column x shows the canvas at u = asin(x sin k) / k.
     xs = np.linspace(-1, 1, s, dtype=np.float32)
-    theta = xs * strength
-    src_x = (np.sin(theta) / math.sin(strength) + 1) * (s - 1) / 2
+    theta = np.arcsin(xs * math.sin(strength))
+    src_x = (theta / strength + 1) * (s - 1) / 2
     bulge = (1 - np.cos(theta)) * 0.06 * s
     map_x = np.tile(src_x, (s, 1))
     yy = np.arange(s, dtype=np.float32)[:, None]

@@ -44,7 +44,7 @@ int main(int argc, char **argv) {
                         format.info.level, format.info.layout, format.info.mask, format.cost, format.ink,
                         format.background);
             for (int follow = 1; follow >= 0; --follow) {
-                auto d = ckey::read_modules(image, format.h, format.info, format.ink, format.background, follow);
+                auto d = ckey::read_modules(image, format.map, format.info, format.ink, format.background, follow);
                 std::printf(" | keys %d: %s", follow, d.ok ? "ok" : "fail");
                 if (d.ok) std::printf(" e%d f%d m%d", d.errors, d.erasures, d.worst_margin);
             }

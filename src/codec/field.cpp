@@ -1,5 +1,6 @@
 #include "field.hpp"
 
+#include <algorithm>
 #include <array>
 #include <memory>
 #include <mutex>
@@ -53,8 +54,18 @@ FieldLayout build(int profile, int version, int layout) {
         for (int kc : f.key_centres)
             for (int dr = -2; dr <= 2; ++dr)
                 for (int dc = -2; dc <= 2; ++dc) f.is_key[(kr + dr) * n + (kc + dc)] = 1;
-    for (int i = 0; i < n * n; ++i)
-        if (!f.is_key[i]) f.data_order.push_back(i);
+    // Placement: two-module-wide vertical strips from left to right, each
+    // walked row by row, downward in even strips and upward in odd ones; so a
+    // codeword's eight bits sit in a compact 2 x 4 block and a blot of damage
+    // touches few codewords.
+    for (int c0 = 0; c0 < n; c0 += 2) {
+        const bool down = (c0 / 2) % 2 == 0;
+        for (int k = 0; k < n; ++k) {
+            const int r = down ? k : n - 1 - k;
+            for (int c = c0; c < std::min(n, c0 + 2); ++c)
+                if (!f.is_key[r * n + c]) f.data_order.push_back(r * n + c);
+        }
+    }
     return f;
 }
 

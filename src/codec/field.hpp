@@ -44,7 +44,8 @@ struct FieldLayout {
     int n = 0;                          // modules per side
     std::vector<int> key_centres;       // per axis; keys sit at every (row, col) pair
     std::vector<uint8_t> is_key;        // n*n, 1 where a key module sits
-    std::vector<int> data_order;        // module indices (r*n + c) in placement order
+    std::vector<int> data_order;        // module indices (r*n + c) in placement order:
+                                        // 2-wide vertical strips, alternately down and up
 };
 
 // Cached and immutable; safe to call from any thread. Parameters must be

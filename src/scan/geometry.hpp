@@ -29,6 +29,29 @@ struct Homography {
     }
 };
 
+// Canvas -> image: an optional cylindrical bend of the canvas (a label
+// wrapped around a bottle), then the homography. The bend keeps the ring's
+// corners (canvas 2 and 29) fixed and compresses toward them:
+// u' = 15.5 + 13.5 sin(phi t) / sin(phi), t = (u - 15.5) / 13.5.
+struct CanvasMap {
+    Homography h;
+    int axis = 0;      // 0 none, 1 bend along canvas x, 2 along canvas y
+    double phi = 0;    // half the wrap angle in radians
+
+    CanvasMap() = default;
+    CanvasMap(const Homography &homography, int bend_axis = 0, double bend = 0)
+        : h(homography), axis(bend_axis), phi(bend) {}
+
+    Point map(double x, double y) const {
+        if (axis == 1) x = bend(x);
+        else if (axis == 2) y = bend(y);
+        return h.map(x, y);
+    }
+
+private:
+    double bend(double u) const { return 15.5 + 13.5 * std::sin(phi * (u - 15.5) / 13.5) / std::sin(phi); }
+};
+
 // Least-squares homography from n >= 4 correspondences (src -> dst). False
 // when the points are degenerate.
 bool fit_homography(const std::vector<Point> &src, const std::vector<Point> &dst, Homography &out);

@@ -38,14 +38,15 @@ void references(int i, double &rx, double &ry, double &qx, double &qy) {
 
 }  // namespace
 
-FormatHit read_format(const GrayImage &image, const Quad &quad) {
+FormatHit read_format(const GrayImage &image, const Quad &quad, int bend_axis, double phi) {
     FormatHit best;
     // Readings that used more sides win; then the lower cost.
     long best_rank = 1L << 40;
     uint8_t cells[kFormatCells];
     for (int hyp = 0; hyp < 8; ++hyp) {
-        Homography h;
-        if (!hypothesis_homography(quad, hyp & 3, hyp >= 4, h)) continue;
+        Homography plain;
+        if (!hypothesis_homography(quad, hyp & 3, hyp >= 4, plain)) continue;
+        const CanvasMap h(plain, bend_axis, phi);
         std::vector<float> inks, backgrounds;
         for (int i = 0; i < kFormatCells; ++i) {
             int x, y;
@@ -64,7 +65,7 @@ FormatHit read_format(const GrayImage &image, const Quad &quad) {
             best_rank = rank;
             best.found = true;
             best.info = format_unpack(reading.word);
-            best.h = h;
+            best.map = h;
             best.mirrored = hyp >= 4;
             best.cost = reading.cost;
             best.ink = median(inks);

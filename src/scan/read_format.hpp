@@ -22,13 +22,14 @@ bool hypothesis_homography(const Quad &quad, int rotation, bool mirrored, Homogr
 struct FormatHit {
     bool found = false;
     FormatInfo info;
-    Homography h;
+    CanvasMap map;
     bool mirrored = false;
     int cost = 0;
     float ink = 0, background = 0;  // levels measured on the ring and margin
 };
 
-FormatHit read_format(const GrayImage &image, const Quad &quad);
+// bend_axis/phi: a cylindrical bend to assume (see CanvasMap); 0 = flat.
+FormatHit read_format(const GrayImage &image, const Quad &quad, int bend_axis = 0, double phi = 0);
 
 struct LocatorHit {
     bool found = false;

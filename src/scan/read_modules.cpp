@@ -19,7 +19,7 @@ struct KeyReading {
 
 // Contrast of the key template at canvas centre (x, y): background ring
 // minus ink modules, signed so that a good match is positive.
-float key_match(const GrayImage &image, const Homography &h, double x, double y, double pitch, bool inverted,
+float key_match(const GrayImage &image, const CanvasMap &h, double x, double y, double pitch, bool inverted,
                 float *ink_out = nullptr, float *background_out = nullptr) {
     float ink = 0, background = 0;
     int ink_count = 0, background_count = 0;
@@ -36,12 +36,13 @@ float key_match(const GrayImage &image, const Homography &h, double x, double y,
     return inverted ? ink - background : background - ink;
 }
 
-KeyReading find_key(const GrayImage &image, const Homography &h, double x, double y, double pitch, bool inverted) {
+KeyReading find_key(const GrayImage &image, const CanvasMap &h, double x, double y, double pitch, bool inverted,
+                    double key_reach) {
     double best_x = 0, best_y = 0;
     float best = -1e9f;
     for (int pass = 0; pass < 2; ++pass) {
         const double step = pass == 0 ? 0.15 * pitch : 0.05 * pitch;
-        const int reach = pass == 0 ? 4 : 2;
+        const int reach = pass == 0 ? static_cast<int>(key_reach / 0.15 + 0.5) : 2;
         const double cx = best_x, cy = best_y;
         for (int j = -reach; j <= reach; ++j)
             for (int i = -reach; i <= reach; ++i) {
@@ -68,8 +69,8 @@ void bracket(const std::vector<int> &centres, double v, int &i, double &t) {
 
 }  // namespace
 
-ModuleDecode read_modules(const GrayImage &image, const Homography &h, const FormatInfo &info, float ink,
-                          float background, bool follow_keys) {
+ModuleDecode read_modules(const GrayImage &image, const CanvasMap &h, const FormatInfo &info, float ink,
+                          float background, bool follow_keys, double key_reach) {
     const FieldLayout &f = field_layout(info.profile, info.version, info.layout);
     const int n = f.n, k = static_cast<int>(f.key_centres.size());
     const double pitch = static_cast<double>(kFieldUnits) / n;
@@ -81,7 +82,7 @@ ModuleDecode read_modules(const GrayImage &image, const Homography &h, const For
     for (int i = 0; i < k; ++i)
         for (int j = 0; j < k; ++j) {
             KeyReading &key = keys[i * k + j];
-            key = find_key(image, h, canvas(f.key_centres[j]), canvas(f.key_centres[i]), pitch, inverted);
+            key = find_key(image, h, canvas(f.key_centres[j]), canvas(f.key_centres[i]), pitch, inverted, key_reach);
             // A key counts when its contrast is at least a third of the ring's.
             if (key.valid && std::fabs(key.background - key.ink) < std::fabs(background - ink) / 3) key.valid = false;
             valid += key.valid;

@@ -15,7 +15,8 @@ namespace ckey {
 
 // ink/background: fallback levels (from the ring) for keys that read badly.
 // follow_keys = false samples on the homography alone.
-ModuleDecode read_modules(const GrayImage &image, const Homography &h, const FormatInfo &info, float ink,
-                          float background, bool follow_keys);
+// key_reach: how far (in modules) keys are searched from where the map puts them.
+ModuleDecode read_modules(const GrayImage &image, const CanvasMap &map, const FormatInfo &info, float ink,
+                          float background, bool follow_keys, double key_reach = 0.6);
 
 }  // namespace ckey

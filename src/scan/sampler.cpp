@@ -18,7 +18,7 @@ float sample_bilinear(const GrayImage &image, Point p) {
     return top * (1 - ay) + bottom * ay;
 }
 
-float sample_cell(const GrayImage &image, const Homography &h, double cx, double cy, double spread) {
+float sample_cell(const GrayImage &image, const CanvasMap &h, double cx, double cy, double spread) {
     float sum = sample_bilinear(image, h.map(cx, cy));
     sum += sample_bilinear(image, h.map(cx - spread, cy));
     sum += sample_bilinear(image, h.map(cx + spread, cy));

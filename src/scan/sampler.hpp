@@ -15,7 +15,7 @@ namespace ckey {
 float sample_bilinear(const GrayImage &image, Point p);
 
 // Mean of five samples: the centre and four points at +-spread canvas units.
-float sample_cell(const GrayImage &image, const Homography &h, double cx, double cy, double spread);
+float sample_cell(const GrayImage &image, const CanvasMap &map, double cx, double cy, double spread);
 
 // 255 * (background - v) / (background - ink), clamped to 0...255. 128 when
 // ink and background are too close to tell apart.

@@ -57,20 +57,31 @@ bool is_display_text(const uint8_t *data, size_t length) {
     return true;
 }
 
-bool Scanner::decode_candidate(const GrayImage &image, const RingCandidate &candidate, ScanResult &out) {
+bool Scanner::decode_candidate(const GrayImage &image, const RingCandidate &candidate, bool try_bends,
+                               ScanResult &out) {
     Quad quad = candidate.quad;
-    refine_ring_edges(image, candidate.inverted, quad);
+    const bool refined = refine_ring_edges(image, candidate.inverted, quad);
     FormatHit format = read_format(image, quad);
+    // A label on a cylinder: the ring stays a quadrilateral but the inside
+    // is compressed toward two sides. Try a few wraps when the flat reading
+    // fails on a large, clean ring (only then: it costs six band reads).
+    if (!format.found && try_bends && refined && candidate.area * 4 >= 120.0 * 120.0)
+        for (int axis = 1; axis <= 2 && !format.found; ++axis)
+            for (double phi : {0.6, 0.9, 1.2}) {
+                format = read_format(image, quad, axis, phi);
+                if (format.found) break;
+            }
     if (format.found) {
-        for (int attempt = 0; attempt < 2; ++attempt) {
-            ModuleDecode decoded =
-                read_modules(image, format.h, format.info, format.ink, format.background, attempt == 0);
+        // Attempts: keys followed near the map, keys followed far, map alone.
+        for (int attempt = 0; attempt < 3; ++attempt) {
+            ModuleDecode decoded = read_modules(image, format.map, format.info, format.ink, format.background,
+                                                attempt < 2, attempt == 1 ? 1.2 : 0.6);
             if (!decoded.ok) continue;
             out.payload = std::move(decoded.payload);
             out.info = format.info;
             out.inverted = format.ink > format.background;
             out.mirrored = format.mirrored;
-            for (int i = 0; i < 4; ++i) out.corners[i] = format.h.map(kCanvasRingCorners[i].x, kCanvasRingCorners[i].y);
+            for (int i = 0; i < 4; ++i) out.corners[i] = format.map.map(kCanvasRingCorners[i].x, kCanvasRingCorners[i].y);
             out.errors = decoded.errors;
             out.erasures = decoded.erasures;
             out.margin = decoded.worst_margin;
@@ -114,7 +125,7 @@ bool Scanner::scan_level(const GrayImage &image, const GrayImage &detect, double
         if (seen) continue;
         ++tried;
         ScanResult result;
-        if (!decode_candidate(image, c, result)) continue;
+        if (!decode_candidate(image, c, tried <= 2 && c.score >= 0.9, result)) continue;
         results.push_back(std::move(result));
         if (!find_all) return true;
     }
