@@ -203,3 +203,19 @@ TEST(format_decodes_in_right_orientation_only) {
         CHECK_EQ(r.word, w);
     }
 }
+
+TEST(format_rejects_blank_and_random_bands) {
+    uint8_t d[96];
+    for (uint8_t v : {0, 255, 128}) {
+        std::fill(d, d + 96, v);
+        CHECK(!ckey::format_decode(d).found);
+    }
+    std::mt19937 rng(17);
+    int found = 0;
+    for (int trial = 0; trial < 20000; ++trial) {
+        for (auto &c : d) c = (rng() & 1) ? 255 : 0;
+        found += ckey::format_decode(d).found;
+    }
+    // A random band passes the two-side rule with probability about 1e-4.
+    CHECK(found <= 8);
+}

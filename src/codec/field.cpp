@@ -1,5 +1,7 @@
 #include "field.hpp"
 
+#include "status.hpp"
+
 #include <algorithm>
 #include <array>
 #include <memory>
@@ -76,6 +78,9 @@ const FieldLayout &field_layout(int profile, int version, int layout) {
     static std::array<std::unique_ptr<FieldLayout>, 65> cache;
     static std::array<std::once_flag, 65> once;
     int slot = profile == 0 ? (version - 1) * 2 + layout : 61 + profile;
+    if (profile < 0 || profile > 3 || layout < 0 || layout > 1 || slot < 0 || slot >= 65 ||
+        (profile == 0 && (version < 1 || version > 31)))
+        fail(CKEY_INTERNAL, "field_layout called with profile ", profile, " version ", version, " layout ", layout);
     std::call_once(once[slot], [&] { cache[slot] = std::make_unique<FieldLayout>(build(profile, version, layout)); });
     return *cache[slot];
 }

@@ -84,20 +84,28 @@ const std::vector<Candidate> &candidates() {
     return all;
 }
 
-// Best and runner-up of one decision rule.
+// Best and runner-up of one decision rule, ranked by cells on the wrong side
+// of the threshold, then by soft cost.
 struct Ranking {
-    int best = 1 << 30, second = 1 << 30;
+    long best = 1L << 40, second = 1L << 40;
     uint32_t word = 0;
-    void offer(int cost, uint32_t w) {
-        if (cost < best) {
+    int best_hard = 0, best_soft = 0;
+    void offer(int hard, int soft, uint32_t w) {
+        long key = static_cast<long>(hard) * (1 << 20) + soft;
+        if (key < best) {
             second = best;
-            best = cost;
+            best = key;
             word = w;
-        } else if (cost < second) {
-            second = cost;
+            best_hard = hard;
+            best_soft = soft;
+        } else if (key < second) {
+            second = key;
         }
     }
-    bool clear(int max_cost, int gap) const { return best <= max_cost && second - best >= gap; }
+    int second_hard() const { return static_cast<int>(second >> 20); }
+    bool clear(int max_hard, int gap) const {
+        return best < (1L << 40) && best_hard <= max_hard && second_hard() - best_hard >= gap;
+    }
 };
 }  // namespace
 
@@ -106,35 +114,37 @@ FormatReading format_decode(const uint8_t *darkness) {
     for (int i = 0; i < kFormatCells; ++i)
         if (darkness[i] >= 128) hard[i / kFormatCellsPerSide] |= 1u << (i % kFormatCellsPerSide);
     // Three rules, tried in order: all four sides; the best three (one side
-    // hidden, e.g. under a finger); the best two (a label curved so much that
-    // two sides are displaced). Soft costs are computed only for words the
-    // hard reading puts near enough to matter.
+    // hidden, e.g. under a finger); the best two (motion blur along two sides,
+    // or a label curved so much that two sides are displaced).
     Ranking all4, best3, best2;
     for (const Candidate &c : candidates()) {
         int d[4];
         for (int s = 0; s < 4; ++s) d[s] = __builtin_popcount(hard[s] ^ c.sides[s]);
-        int lo = std::min(std::min(d[0], d[1]), std::min(d[2], d[3]));
-        if (d[0] + d[1] + d[2] + d[3] > 26 && lo > 3) continue;
+        int order[4] = {0, 1, 2, 3};
+        std::sort(order, order + 4, [&](int a, int b) { return d[a] < d[b]; });
+        if (d[order[0]] + d[order[1]] > 6 && d[0] + d[1] + d[2] + d[3] > 28) continue;
         int side_cost[4] = {0, 0, 0, 0};
         for (int i = 0; i < kFormatCells; ++i)
             side_cost[i / kFormatCellsPerSide] += c.cells[i] ? 255 - darkness[i] : darkness[i];
-        std::sort(side_cost, side_cost + 4);
-        all4.offer(side_cost[0] + side_cost[1] + side_cost[2] + side_cost[3], c.word);
-        best3.offer(side_cost[0] + side_cost[1] + side_cost[2], c.word);
-        best2.offer(side_cost[0] + side_cost[1], c.word);
+        const int h2 = d[order[0]] + d[order[1]], h3 = h2 + d[order[2]], h4 = h3 + d[order[3]];
+        const int s2 = side_cost[order[0]] + side_cost[order[1]], s3 = s2 + side_cost[order[2]],
+                  s4 = s3 + side_cost[order[3]];
+        all4.offer(h4, s4, c.word);
+        best3.offer(h3, s3, c.word);
+        best2.offer(h2, s2, c.word);
     }
     FormatReading reading;
     const Ranking *chosen = nullptr;
-    // Valid bands differ in at least 32 cells (8 per side): a runner-up
-    // within a few cells of the best means the reading is noise.
-    if (all4.clear(kFormatMaxCost, 8 * 255)) chosen = &all4;
-    else if (best3.clear(5 * 255, 8 * 255)) chosen = &best3;
-    else if (best2.clear(2 * 255, 8 * 255)) chosen = &best2;
+    // Valid bands differ in at least 8 cells on every side: the runner-up
+    // must be that much further than the best, or the reading is noise.
+    if (all4.clear(kFormatMaxErrors, 8)) chosen = &all4;
+    else if (best3.clear(4, 8)) chosen = &best3;
+    else if (best2.clear(1, 8)) chosen = &best2;
     const Ranking &r = chosen ? *chosen : all4;
     reading.found = chosen != nullptr;
     reading.word = r.word;
-    reading.cost = r.best;
-    reading.runner_up_cost = r.second;
+    reading.errors = r.best_hard;
+    reading.cost = r.best_soft;
     reading.sides_used = chosen == &best3 ? 3 : chosen == &best2 ? 2 : 4;
     return reading;
 }

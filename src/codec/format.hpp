@@ -37,18 +37,19 @@ void format_cell_origin(int index, int &x, int &y);
 struct FormatReading {
     bool found = false;
     uint32_t word = 0;       // the 12-bit format word
-    int cost = 0;            // soft distance to it, in 1/255 bit units
-    int runner_up_cost = 0;  // soft distance to the next valid word
+    int errors = 0;          // cells on the wrong side of the threshold
+    int cost = 0;            // soft distance, in 1/255 cell units
     int sides_used = 4;      // 4, or 3 / 2 when the rest of the band was unreadable
 };
 
 // Maximum-likelihood decode over all valid format words from soft cell
-// darkness (0 light ... 255 dark). Rules, in order: all four sides within
-// kFormatMaxCost; the best three sides within 5 cells; the best two sides
-// within 2 cells; each time clear of the runner-up by 8 cells. found is
+// darkness (0 light ... 255 dark), ranked by wrong cells then soft cost.
+// Rules, in order: all four sides with at most kFormatMaxErrors wrong cells;
+// the best three sides with at most 4; the best two sides with at most 1;
+// each time with the runner-up at least 8 wrong cells further. found is
 // false when no rule holds.
 FormatReading format_decode(const uint8_t *darkness96);
 
-constexpr int kFormatMaxCost = 14 * 255;  // at most ~14 of 96 cells wrong
+constexpr int kFormatMaxErrors = 14;  // of 96 cells
 
 }  // namespace ckey

@@ -60,7 +60,7 @@ FormatHit read_format(const GrayImage &image, const Quad &quad, int bend_axis, d
             backgrounds.push_back(background);
         }
         FormatReading reading = format_decode(cells);
-        const long rank = (4L - reading.sides_used) * (1L << 30) + reading.cost;
+        const long rank = ((4L - reading.sides_used) * 128 + reading.errors) * (1L << 24) + reading.cost;
         if (reading.found && rank < best_rank) {
             best_rank = rank;
             best.found = true;
