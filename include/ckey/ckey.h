@@ -68,5 +68,6 @@ CKEY_API const char *ckey_version_string(void);
 /* Sibling headers by quote, so any -I layout finds them. */
 #include "symbol.h"
 #include "scan.h"
+#include "render.h"
 
 #endif /* CKEY_CKEY_H */

@@ -1,0 +1,174 @@
+// The C API of the renderer: ckey_style_*, ckey_render_*, ckey_file_write_atomic.
+#include <ckey/ckey.h>
+
+#include "../codec/blocks.hpp"
+#include "../codec/status.hpp"
+#include "export.hpp"
+#include "raster.hpp"
+#include "style_check.hpp"
+
+#include <cstdlib>
+#include <cstring>
+
+using ckey::guarded;
+using ckey::require;
+
+namespace {
+
+// The codec's symbol through its public API, so the renderer needs no
+// knowledge of the handle's layout.
+ckey::Symbol symbol_of(const ckey_symbol *handle) {
+    require(handle, "symbol");
+    ckey_symbol_info info{};
+    if (ckey_symbol_get_info(handle, &info) != CKEY_OK) ckey::fail(CKEY_INTERNAL, "symbol info unavailable");
+    ckey::Symbol s;
+    s.profile = info.profile;
+    s.version = info.version;
+    s.level = info.level;
+    s.layout = info.layout;
+    s.mask = info.mask;
+    s.n = info.modules;
+    s.format_word = static_cast<uint32_t>(info.format_bits);
+    s.modules.resize(static_cast<size_t>(s.n) * s.n);
+    s.format.resize(ckey::kFormatCells);
+    size_t cells = 0;
+    if (ckey_symbol_get_modules(handle, s.modules.data(), s.modules.size()) != CKEY_OK ||
+        ckey_symbol_get_format_cells(handle, s.format.data(), s.format.size(), &cells) != CKEY_OK)
+        ckey::fail(CKEY_INTERNAL, "symbol modules unavailable");
+    s.format.resize(cells);
+    if (s.profile != 1) s.plan = ckey::plan_blocks(info.data_codewords + info.ec_codewords, info.level);
+    return s;
+}
+
+ckey::Style style_or_plain(const ckey_style *style) {
+    return style ? *style : ckey::style_preset(CKEY_STYLE_PLAIN);
+}
+
+void check_policy(int policy) {
+    if (policy < 0 || policy > 2)
+        ckey::fail(CKEY_INVALID_PARAMETER, "policy ", policy, " is unknown; allowed: 0 coverage, 1 binary, 2 hybrid");
+}
+
+uint8_t *copy_out(const void *data, size_t length) {
+    auto *copy = static_cast<uint8_t *>(std::malloc(length ? length : 1));
+    if (copy == nullptr) throw std::bad_alloc();
+    std::memcpy(copy, data, length);
+    return copy;
+}
+
+}  // namespace
+
+extern "C" int ckey_style_init(ckey_style *out_style, int preset) {
+    return guarded([&] {
+        require(out_style, "out_style");
+        *out_style = ckey::style_preset(preset);
+    });
+}
+
+extern "C" int ckey_style_check(const ckey_symbol *symbol, const ckey_style *style, int transparent,
+                                const uint32_t *backdrop, ckey_style *out_style, ckey_style_report *out_report) {
+    return guarded([&] {
+        require(style, "style");
+        ckey::Symbol s = symbol_of(symbol);
+        ckey::StyleCheck check = ckey::check_style(s, *style, transparent != 0, backdrop);
+        if (out_style) *out_style = check.drawn;
+        if (out_report) *out_report = check.report;
+        if (check.refused)
+            ckey::fail(CKEY_STYLE_REFUSED, "style refused: ", check.report.message,
+                       style->policy == CKEY_STYLE_STRICT
+                           ? " (or set policy adaptive to adapt it, override to draw it as given)" : "");
+    });
+}
+
+extern "C" int ckey_render_min_size(const ckey_symbol *symbol, int *out_size) {
+    return guarded([&] {
+        require(out_size, "out_size");
+        *out_size = ckey::min_raster_size(symbol_of(symbol));
+    });
+}
+
+extern "C" int ckey_render_pixels(const ckey_symbol *symbol, const ckey_style *style, int size, int policy,
+                                  int transparent, uint8_t *buffer, size_t bytes_per_row, size_t buffer_size) {
+    return guarded([&] {
+        ckey::Symbol s = symbol_of(symbol);
+        require(buffer, "buffer");
+        check_policy(policy);
+        ckey::validate_raster_size(s, size);
+        if (bytes_per_row < size_t(size) * 4)
+            ckey::fail(CKEY_INVALID_ARGUMENT, "bytes_per_row is ", bytes_per_row, "; size ", size, " needs at least ",
+                       size_t(size) * 4);
+        if (buffer_size < bytes_per_row * size_t(size))
+            ckey::fail(CKEY_INVALID_ARGUMENT, "buffer_size is ", buffer_size, "; ", size, " rows of ", bytes_per_row,
+                       " bytes need ", bytes_per_row * size_t(size));
+        ckey::Style drawn = ckey::resolve_style(s, style_or_plain(style), transparent != 0, nullptr);
+        ckey::rasterize(s, drawn, size, policy, transparent != 0, buffer, bytes_per_row);
+    });
+}
+
+extern "C" int ckey_render_png(const ckey_symbol *symbol, const ckey_style *style, int size, int policy,
+                               int transparent, int dpi, uint8_t **out_data, size_t *out_length) {
+    return guarded([&] {
+        require(out_data, "out_data");
+        require(out_length, "out_length");
+        *out_data = nullptr;
+        *out_length = 0;
+        ckey::Symbol s = symbol_of(symbol);
+        check_policy(policy);
+        ckey::Style drawn = ckey::resolve_style(s, style_or_plain(style), transparent != 0, nullptr);
+        std::vector<uint8_t> png = ckey::render_png(s, drawn, size, policy, transparent != 0, dpi);
+        *out_data = copy_out(png.data(), png.size());
+        *out_length = png.size();
+    });
+}
+
+extern "C" int ckey_render_svg(const ckey_symbol *symbol, const ckey_style *style, double scale, int transparent,
+                               char **out_text) {
+    return guarded([&] {
+        require(out_text, "out_text");
+        *out_text = nullptr;
+        ckey::Symbol s = symbol_of(symbol);
+        ckey::Style drawn = ckey::resolve_style(s, style_or_plain(style), transparent != 0, nullptr);
+        std::string svg = ckey::render_svg(s, drawn, scale, transparent != 0);
+        *out_text = reinterpret_cast<char *>(copy_out(svg.c_str(), svg.size() + 1));
+    });
+}
+
+extern "C" int ckey_render_pdf(const ckey_symbol *symbol, const ckey_style *style, double width_points,
+                               int transparent, uint8_t **out_data, size_t *out_length) {
+    return guarded([&] {
+        require(out_data, "out_data");
+        require(out_length, "out_length");
+        *out_data = nullptr;
+        *out_length = 0;
+        ckey::Symbol s = symbol_of(symbol);
+        ckey::Style drawn = ckey::resolve_style(s, style_or_plain(style), transparent != 0, nullptr);
+        std::vector<uint8_t> pdf = ckey::render_pdf(s, drawn, width_points, transparent != 0);
+        *out_data = copy_out(pdf.data(), pdf.size());
+        *out_length = pdf.size();
+    });
+}
+
+extern "C" int ckey_file_write_atomic(const char *path, const uint8_t *data, size_t length) {
+    return guarded([&] {
+        require(path, "path");
+        ckey::write_file_atomic(path, data, length);
+    });
+}
+
+extern "C" int ckey_png_read_rgba(const uint8_t *data, size_t length, uint8_t **out_rgba, int *out_width,
+                                  int *out_height) {
+    return guarded([&] {
+        require(out_rgba, "out_rgba");
+        require(out_width, "out_width");
+        require(out_height, "out_height");
+        *out_rgba = nullptr;
+        require(data, "data");
+        int w = 0, h = 0;
+        std::vector<uint8_t> rgba = ckey::decode_png_rgba(data, length, w, h);
+        *out_rgba = copy_out(rgba.data(), rgba.size());
+        *out_width = w;
+        *out_height = h;
+    });
+}
+
+extern "C" void ckey_buffer_free(void *data) { std::free(data); }

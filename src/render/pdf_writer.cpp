@@ -1,0 +1,163 @@
+// PDF: one page exactly width_points square; marks as filled paths in canvas
+// units (y down through the page matrix), gradients as shadings, a logo as
+// the only image (RGB with a soft mask). Streams are left uncompressed: the
+// core links no zlib of its own, and the paths are small.
+#include "export.hpp"
+
+#include "../codec/status.hpp"
+#include "paint.hpp"
+#include "scene.hpp"
+#include "vector_paths.hpp"
+
+#include <cstdio>
+
+namespace ckey {
+
+namespace {
+
+std::string num(double v) {
+    char text[40];
+    std::snprintf(text, sizeof text, "%.4f", v);
+    std::string s = text;
+    while (s.back() == '0') s.pop_back();
+    if (s.back() == '.') s.pop_back();
+    return s;
+}
+
+std::string rgb_text(uint32_t c) {
+    Rgb x = rgb_of(c);
+    return num(x.r / 255.0) + " " + num(x.g / 255.0) + " " + num(x.b / 255.0);
+}
+
+std::string function_of(const std::vector<Stop> &stops) {
+    std::string functions, bounds, encode;
+    for (size_t i = 1; i < stops.size(); ++i) {
+        functions += cat("<< /FunctionType 2 /Domain [0 1] /C0 [", rgb_text(stops[i - 1].color), "] /C1 [",
+                         rgb_text(stops[i].color), "] /N 1 >> ");
+        if (i + 1 < stops.size()) bounds += num(stops[i].t / 1000.0) + " ";
+        encode += "0 1 ";
+    }
+    return cat("<< /FunctionType 3 /Domain [0 1] /Functions [", functions, "] /Bounds [", bounds, "] /Encode [",
+               encode, "] >>");
+}
+
+class PdfFile {
+public:
+    int add(const std::string &dict, const std::string &stream = std::string(), bool has_stream = false) {
+        objects_.push_back({dict, stream, has_stream});
+        return static_cast<int>(objects_.size());
+    }
+    void set(int id, const std::string &dict) { objects_[id - 1].dict = dict; }
+    std::vector<uint8_t> bytes() const {
+        std::string out = "%PDF-1.4\n%\xE2\xE3\xCF\xD3\n";
+        std::vector<size_t> offsets;
+        for (size_t i = 0; i < objects_.size(); ++i) {
+            offsets.push_back(out.size());
+            out += cat(i + 1, " 0 obj\n");
+            const Object &o = objects_[i];
+            if (o.has_stream) {
+                std::string dict = o.dict;
+                dict.insert(dict.size() - 2, cat(" /Length ", o.stream.size(), " "));
+                out += dict + "\nstream\n" + o.stream + "\nendstream\n";
+            } else {
+                out += o.dict + "\n";
+            }
+            out += "endobj\n";
+        }
+        size_t xref = out.size();
+        out += cat("xref\n0 ", objects_.size() + 1, "\n0000000000 65535 f \n");
+        for (size_t off : offsets) {
+            char line[24];
+            std::snprintf(line, sizeof line, "%010zu 00000 n \n", off);
+            out += line;
+        }
+        out += cat("trailer\n<< /Size ", objects_.size() + 1, " /Root 1 0 R /Info 2 0 R >>\nstartxref\n", xref,
+                   "\n%%EOF\n");
+        return std::vector<uint8_t>(out.begin(), out.end());
+    }
+
+private:
+    struct Object {
+        std::string dict, stream;
+        bool has_stream;
+    };
+    std::vector<Object> objects_;
+};
+
+}  // namespace
+
+std::vector<uint8_t> render_pdf(const Symbol &s, const Style &style, double width, bool transparent) {
+    if (!(width >= 1 && width <= 14400))
+        fail(CKEY_INVALID_ARGUMENT, "width is ", width, " points; allowed: 1...14400 (PDF page limit)");
+    const Scene scene = build_scene(s, style, 0);
+    const auto groups = paint_groups(scene, style);
+    PdfFile pdf;
+    const int catalog = pdf.add("<< /Type /Catalog /Pages 3 0 R >>");
+    pdf.add(cat("<< /Producer (CKey ", ckey_version_string(), ") >>"));
+    const int pages = pdf.add("");
+    const int page = pdf.add("");
+    (void)catalog;
+
+    std::string shadings, images, content;
+    const double k = width / 31.0;
+    content += cat("q ", num(k), " 0 0 ", num(-k), " 0 ", num(width), " cm\n");
+    const bool vignette = style.background != style.background_edge;
+    if (!transparent) {
+        if (vignette) {
+            int id = pdf.add(cat("<< /ShadingType 3 /ColorSpace /DeviceRGB /Coords [15.5 15.5 0 15.5 15.5 21.9203] ",
+                                 "/Extend [true true] /Function ", function_of(vignette_stops(style)), " >>"));
+            shadings += cat("/ShBg ", id, " 0 R ");
+            content += "q 0 0 31 31 re W n /ShBg sh Q\n";
+        } else {
+            content += rgb_text(style.background) + " rg 0 0 31 31 re f\n";
+        }
+    }
+    std::string gstates;
+    if (style.shadow > 0) {
+        gstates = cat("/ExtGState << /GS0 << /ca ", num(style.shadow / 100.0), " >> >> ");
+        std::vector<const Contour *> all;
+        for (const auto &g : groups) all.insert(all.end(), g.contours.begin(), g.contours.end());
+        content += "q /GS0 gs 0 0 0 rg\n" + path_text(all, true, kShadowOffset, kShadowOffset) + "f\nQ\n";
+    }
+    for (size_t g = 0; g < groups.size(); ++g) {
+        if (groups[g].contours.empty()) continue;
+        const std::string path = path_text(groups[g].contours, true);
+        if (style.bevel > 0) {
+            int id = pdf.add(cat("<< /ShadingType 2 /ColorSpace /DeviceRGB /Coords [0 0 31 31] /Extend [true true] ",
+                                 "/Function ", function_of(sheen_stops(groups[g].color, style.bevel)), " >>"));
+            shadings += cat("/Sh", g, " ", id, " 0 R ");
+            content += "q\n" + path + cat("W n /Sh", g, " sh\nQ\n");
+        } else {
+            content += rgb_text(groups[g].color) + " rg\n" + path + "f\n";
+        }
+    }
+    if (scene.logo.present) {
+        const int w = style.logo_width, h = style.logo_height;
+        std::string rgb, alpha;
+        rgb.reserve(size_t(w) * h * 3);
+        alpha.reserve(size_t(w) * h);
+        for (size_t i = 0; i < size_t(w) * h; ++i) {
+            const uint8_t *p = style.logo_rgba + i * 4;
+            rgb.append(reinterpret_cast<const char *>(p), 3);
+            alpha.push_back(static_cast<char>(p[3]));
+        }
+        int mask = pdf.add(cat("<< /Type /XObject /Subtype /Image /Width ", w, " /Height ", h,
+                               " /ColorSpace /DeviceGray /BitsPerComponent 8 >>"), alpha, true);
+        int image = pdf.add(cat("<< /Type /XObject /Subtype /Image /Width ", w, " /Height ", h,
+                                " /ColorSpace /DeviceRGB /BitsPerComponent 8 /SMask ", mask, " 0 R >>"), rgb, true);
+        images = cat("/XObject << /Im0 ", image, " 0 R >> ");
+        const Box &b = scene.logo.image;
+        content += cat("q ", units_text(int64_t(b.x1) - b.x0), " 0 0 ", units_text(int64_t(b.y0) - b.y1), " ",
+                       units_text(b.x0), " ", units_text(b.y1), " cm /Im0 Do Q\n");
+    }
+    content += "Q\n";
+    const int contents = pdf.add("<< >>", content, true);
+    pdf.set(pages, cat("<< /Type /Pages /Kids [", page, " 0 R] /Count 1 >>"));
+    pdf.set(page, cat("<< /Type /Page /Parent ", pages, " 0 R /MediaBox [0 0 ", num(width), " ", num(width),
+                      "] /Contents ", contents, " 0 R /Resources << ",
+                      shadings.empty() ? std::string() : "/Shading << " + shadings + ">> ", gstates, images,
+                      ">> >>"));
+    return pdf.bytes();
+}
+
+}  // namespace ckey
