@@ -69,5 +69,6 @@ CKEY_API const char *ckey_version_string(void);
 #include "symbol.h"
 #include "scan.h"
 #include "render.h"
+#include "actions.h"
 
 #endif /* CKEY_CKEY_H */
