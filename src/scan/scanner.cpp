@@ -57,20 +57,24 @@ bool is_display_text(const uint8_t *data, size_t length) {
     return true;
 }
 
-bool Scanner::decode_candidate(const GrayImage &image, const RingCandidate &candidate, bool try_bends,
+bool Scanner::decode_candidate(const GrayImage &image, const RingCandidate &candidate, bool bends,
                                ScanResult &out) {
     Quad quad = candidate.quad;
     const bool refined = refine_ring_edges(image, candidate.inverted, quad);
-    FormatHit format = read_format(image, quad);
-    // A label on a cylinder: the ring stays a quadrilateral but the inside
-    // is compressed toward two sides. Try a few wraps when the flat reading
-    // fails on a large, clean ring (only then: it costs six band reads).
-    if (!format.found && try_bends && refined && candidate.area * 4 >= 120.0 * 120.0)
+    FormatHit format;
+    if (!bends) {
+        format = read_format(image, quad);
+    } else {
+        // A label on a cylinder: the ring stays a quadrilateral but the inside
+        // is compressed toward two sides. Only for large, cleanly refined rings.
+        if (!refined || candidate.area < 120.0 * 120.0) return false;
         for (int axis = 1; axis <= 2 && !format.found; ++axis)
             for (double phi : {0.6, 0.9, 1.2}) {
                 format = read_format(image, quad, axis, phi);
                 if (format.found) break;
             }
+        if (!format.found) return false;
+    }
     if (format.found) {
         // Attempts: keys followed near the map, keys followed far, map alone.
         for (int attempt = 0; attempt < 3; ++attempt) {
@@ -90,6 +94,7 @@ bool Scanner::decode_candidate(const GrayImage &image, const RingCandidate &cand
         }
         return false;
     }
+    if (bends) return false;
     LocatorHit locator = read_locator(image, quad);
     if (!locator.found) return false;
     out.payload = std::move(locator.decoded.payload);
@@ -116,18 +121,25 @@ bool Scanner::scan_level(const GrayImage &image, const GrayImage &detect, double
     std::sort(candidates_.begin(), candidates_.end(), [](const RingCandidate &a, const RingCandidate &b) {
         return a.score != b.score ? a.score > b.score : a.area > b.area;
     });
-    int tried = 0;
-    for (RingCandidate c : candidates_) {
-        if (tried >= kMaxCandidates * (find_all ? 4 : 1)) break;
-        for (Point &p : c.quad) p = p * scale;
-        bool seen = false;
-        for (const ScanResult &r : results) seen = seen || inside(r.corners, centre(c.quad));
-        if (seen) continue;
-        ++tried;
-        ScanResult result;
-        if (!decode_candidate(image, c, tried <= 2 && c.score >= 0.9, result)) continue;
-        results.push_back(std::move(result));
-        if (!find_all) return true;
+    // Pass 1 reads every candidate flat; pass 2 tries cylindrical bends on
+    // the two best-looking ones, only when pass 1 found nothing.
+    const int limit = kMaxCandidates * (find_all ? 4 : 1);
+    for (int pass = 0; pass < 2; ++pass) {
+        if (pass == 1 && !results.empty()) break;
+        int tried = 0;
+        for (RingCandidate c : candidates_) {
+            if (tried >= (pass == 0 ? limit : 2)) break;
+            if (pass == 1 && c.score < 0.95) break;
+            for (Point &p : c.quad) p = p * scale;
+            bool seen = false;
+            for (const ScanResult &r : results) seen = seen || inside(r.corners, centre(c.quad));
+            if (seen) continue;
+            ++tried;
+            ScanResult result;
+            if (!decode_candidate(image, c, pass == 1, result)) continue;
+            results.push_back(std::move(result));
+            if (!find_all) return true;
+        }
     }
     return !results.empty();
 }

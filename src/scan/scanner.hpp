@@ -40,7 +40,8 @@ public:
 private:
     bool scan_level(const GrayImage &image, const GrayImage &detect, double scale, bool find_all,
                     std::vector<ScanResult> &results);
-    bool decode_candidate(const GrayImage &image, const RingCandidate &candidate, bool try_bends, ScanResult &out);
+    // bends: read only under cylindrical-bend hypotheses (the second pass).
+    bool decode_candidate(const GrayImage &image, const RingCandidate &candidate, bool bends, ScanResult &out);
 
     GrayImage decimated_;
     GrayImage smoothed_;

@@ -1,36 +1,63 @@
 import CKey
 import Foundation
 
-/// `ckey encode`: encodes a payload and prints the symbol's summary.
+/// `ckey encode`: encodes a payload; prints its summary or writes PNG, SVG, PDF or raw pixels.
 enum EncodeCommand {
     static let help = """
-        usage: ckey encode TEXT [options]
+        usage: ckey encode TEXT [options] [-o out.png|out.svg|out.pdf]
                ckey encode --data-file FILE [options]   (FILE '-' reads stdin)
+               ckey encode --batch payloads.csv --out-dir DIR [options]
 
-        Encodes a payload and prints the symbol's summary.
+        Encodes a payload and prints the symbol's summary, or writes it with -o.
+        Files are written atomically (a temporary file, then a rename).
 
         \(SymbolOptions.help)
           --data-file F   read the payload bytes from a file or '-' for stdin
           --matrix        also print the module matrix
           --json          print JSON
+        \(RenderOptions.help)
+        \(BatchEncode.help)
         """
 
     static func run(_ arguments: ArraySlice<String>) throws -> Int32 {
-        let args = try Arguments(arguments, options: SymbolOptions.names.union(["data-file"]),
-                                 flags: ["json", "matrix", "help"])
+        let args = try Arguments(RenderOptions.normalize(arguments),
+                                 options: SymbolOptions.names.union(["data-file"]).union(RenderOptions.names)
+                                     .union(BatchEncode.names),
+                                 flags: RenderOptions.flags.union(["json", "matrix", "help"]))
         if args.flag("help") { print(help); return 0 }
         let options = try SymbolOptions(args)
+        if args.value("batch") != nil { return try BatchEncode.run(args, symbolOptions: options) }
+        if args.value("out-dir") != nil { throw UsageError("--out-dir goes with --batch") }
+        let output = args.value("output")
+        let render = try RenderOptions(args, output: output)
         let payload = try payloadBytes(args)
         let symbol = try CKeySymbol.encode(payload, version: options.version, level: options.level,
                                            layout: options.layout, profile: options.profile)
+        var written: [String: Any] = [:]
+        if let output {
+            if render.transparent, let report = try? symbol.check(style: render.style, transparent: true),
+               !report.warnings.isEmpty {
+                Output.error("warning: \(report.message)")
+            }
+            let data = try render.render(symbol)
+            if output == "-" {
+                FileHandle.standardOutput.write(data)
+                return 0
+            }
+            try CKeyFile.write(data, to: output)
+            written = ["output": output, "format": (render.format ?? .png).rawValue, "bytes": data.count]
+        } else if render.format != nil {
+            throw UsageError("--format needs -o FILE (or -o - for stdout)")
+        }
         if args.flag("json") {
-            var object: [String: Any] = summary(symbol)
+            var object: [String: Any] = summary(symbol).merging(written) { $1 }
             if args.flag("matrix") { object["matrix"] = symbol.matrixText }
             Output.json(object)
         } else {
             print("profile \(symbol.profile) (\(symbol.profile.rawValue)), version \(symbol.version), level \(symbol.level), layout \(symbol.layout)")
             print("modules \(symbol.moduleCount) x \(symbol.moduleCount), mask \(symbol.mask)")
             print("payload \(symbol.payload.count) bytes of \(symbol.capacity) (\(symbol.capacity - symbol.payload.count) free)")
+            if let output { print("wrote \(output) (\(written["bytes"] ?? 0) bytes)") }
             if args.flag("matrix") { print(symbol.matrixText, terminator: "") }
         }
         return 0

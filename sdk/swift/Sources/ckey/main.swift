@@ -6,14 +6,18 @@ import Foundation
 let commands: [String: (ArraySlice<String>) throws -> Int32] = [
     "encode": EncodeCommand.run,
     "capacity": CapacityCommand.run,
+    "decode": DecodeCommand.run,
+    "action": ActionCommand.run,
 ]
 
 let usage = """
     usage: ckey COMMAND [options]
 
     commands:
-      encode     encode a payload and print the symbol's summary
+      encode     encode a payload; print its summary or write PNG, SVG, PDF (-o, --batch)
       capacity   payload capacity of a version, or the whole table
+      decode     scan image files for symbols
+      action     Safe Actions: keygen, sign and verify (issuer tools)
 
     'ckey COMMAND --help' describes a command.
     """

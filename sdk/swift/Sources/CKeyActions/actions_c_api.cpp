@@ -1,0 +1,1 @@
+#include "../../../../src/actions/c_api.cpp"

@@ -1,0 +1,1 @@
+#include "../../../../src/actions/ed25519.cpp"

@@ -1,0 +1,1 @@
+#include "../../../../src/actions/key_ring.cpp"

@@ -1,0 +1,1 @@
+#include "../../../../src/actions/request_info.cpp"

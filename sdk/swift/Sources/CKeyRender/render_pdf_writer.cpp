@@ -1,0 +1,1 @@
+#include "../../../../src/render/pdf_writer.cpp"

@@ -1,0 +1,1 @@
+#include "../../../../src/render/png_reader.cpp"

@@ -1,0 +1,1 @@
+#include "../../../../src/render/rasterizer.cpp"

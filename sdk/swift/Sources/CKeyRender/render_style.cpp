@@ -1,0 +1,1 @@
+#include "../../../../src/render/style.cpp"

@@ -1,0 +1,1 @@
+#include "../../../../src/render/style_check.cpp"

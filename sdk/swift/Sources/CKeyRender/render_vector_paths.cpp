@@ -1,0 +1,1 @@
+#include "../../../../src/render/vector_paths.cpp"

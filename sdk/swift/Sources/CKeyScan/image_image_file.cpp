@@ -1,0 +1,1 @@
+#include "../../../../src/image/image_file.cpp"

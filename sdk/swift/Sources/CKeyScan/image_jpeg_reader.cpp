@@ -1,0 +1,1 @@
+#include "../../../../src/image/jpeg_reader.cpp"

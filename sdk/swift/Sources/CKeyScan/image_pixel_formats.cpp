@@ -1,0 +1,1 @@
+#include "../../../../src/image/pixel_formats.cpp"

@@ -1,0 +1,1 @@
+#include "../../../../src/image/png_reader.cpp"

@@ -1,0 +1,1 @@
+#include "../../../../src/image/pnm_reader.cpp"

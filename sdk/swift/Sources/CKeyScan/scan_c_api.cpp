@@ -1,0 +1,1 @@
+#include "../../../../src/scan/c_api.cpp"

@@ -1,0 +1,1 @@
+#include "../../../../src/scan/geometry.cpp"

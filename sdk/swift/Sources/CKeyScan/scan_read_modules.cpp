@@ -1,0 +1,1 @@
+#include "../../../../src/scan/read_modules.cpp"

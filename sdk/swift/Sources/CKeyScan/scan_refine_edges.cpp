@@ -1,0 +1,1 @@
+#include "../../../../src/scan/refine_edges.cpp"

@@ -1,0 +1,62 @@
+// Apple-only entry points: thin adaptors over the pixel-buffer API.
+// Written for iOS/macOS; on Linux they are syntax-checked only.
+#if canImport(CoreGraphics)
+import CoreGraphics
+import Foundation
+
+extension CKeyDecoder {
+    /// Draws the image into an 8-bit grey buffer over white and decodes it.
+    /// Returns nil when no symbol is found or the image cannot be drawn.
+    public static func decode(cgImage image: CGImage) -> CKeyResult? {
+        let width = image.width, height = image.height
+        guard width > 0, height > 0 else { return nil }
+        var gray = [UInt8](repeating: 255, count: width * height)
+        let drawn: Bool = gray.withUnsafeMutableBytes { raw in
+            guard let context = CGContext(data: raw.baseAddress, width: width, height: height, bitsPerComponent: 8,
+                                          bytesPerRow: width, space: CGColorSpaceCreateDeviceGray(),
+                                          bitmapInfo: CGImageAlphaInfo.none.rawValue) else { return false }
+            context.setFillColor(gray: 1, alpha: 1)
+            context.fill(CGRect(x: 0, y: 0, width: width, height: height))
+            context.draw(image, in: CGRect(x: 0, y: 0, width: width, height: height))
+            return true
+        }
+        guard drawn else { return nil }
+        return gray.withUnsafeBytes {
+            try? decode(pixels: $0, width: width, height: height, bytesPerRow: width, format: .gray8)
+        } ?? nil
+    }
+}
+#endif
+
+#if canImport(CoreVideo)
+import CoreVideo
+
+extension CKeyDecoder {
+    /// Decodes a camera frame: 420v/420f (luma plane), 8-bit grey, or
+    /// BGRA/RGBA/ARGB. Returns nil for other formats or when nothing is found.
+    public static func decode(pixelBuffer buffer: CVPixelBuffer) -> CKeyResult? {
+        let type = CVPixelBufferGetPixelFormatType(buffer)
+        let format: CKeyPixelFormat
+        switch type {
+        case kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange: format = .nv12VideoRange
+        case kCVPixelFormatType_420YpCbCr8BiPlanarFullRange: format = .nv12FullRange
+        case kCVPixelFormatType_OneComponent8: format = .gray8
+        case kCVPixelFormatType_32BGRA: format = .bgra8Premultiplied
+        case kCVPixelFormatType_32RGBA: format = .rgba8Premultiplied
+        case kCVPixelFormatType_32ARGB: format = .argb8Premultiplied
+        default: return nil
+        }
+        CVPixelBufferLockBaseAddress(buffer, .readOnly)
+        defer { CVPixelBufferUnlockBaseAddress(buffer, .readOnly) }
+        let planar = CVPixelBufferIsPlanar(buffer)
+        guard let base = planar ? CVPixelBufferGetBaseAddressOfPlane(buffer, 0) : CVPixelBufferGetBaseAddress(buffer) else {
+            return nil
+        }
+        let width = planar ? CVPixelBufferGetWidthOfPlane(buffer, 0) : CVPixelBufferGetWidth(buffer)
+        let height = planar ? CVPixelBufferGetHeightOfPlane(buffer, 0) : CVPixelBufferGetHeight(buffer)
+        let stride = planar ? CVPixelBufferGetBytesPerRowOfPlane(buffer, 0) : CVPixelBufferGetBytesPerRow(buffer)
+        let pixels = UnsafeRawBufferPointer(start: base, count: stride * height)
+        return try? decode(pixels: pixels, width: width, height: height, bytesPerRow: stride, format: format)
+    }
+}
+#endif

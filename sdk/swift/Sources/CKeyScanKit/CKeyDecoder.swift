@@ -1,0 +1,153 @@
+import CKeyCodec
+import Foundation
+
+/// Pixel layouts `CKeyDecoder` reads. Colour is drawn over white first, so
+/// transparent pixels read as white.
+public enum CKeyPixelFormat: Int32, Sendable, CaseIterable {
+    case gray8 = 0
+    case rgba8 = 1
+    case bgra8 = 2
+    case argb8 = 3
+    case rgba8Premultiplied = 4
+    case bgra8Premultiplied = 5
+    case argb8Premultiplied = 6
+    /// 420v: the luma plane, video range 16...235.
+    case nv12VideoRange = 7
+    /// 420f: the luma plane, full range.
+    case nv12FullRange = 8
+
+    public var bytesPerPixel: Int { self == .gray8 || rawValue >= 7 ? 1 : 4 }
+}
+
+/// Headless decoding, from any thread. Each call borrows a core decoder from
+/// a small pool, so concurrent calls never share scratch memory.
+public enum CKeyDecoder {
+    /// The first valid symbol in a pixel buffer, or nil when there is none.
+    /// Throws for a malformed buffer (bad size, stride or format).
+    public static func decode(pixels: UnsafeRawBufferPointer, width: Int, height: Int, bytesPerRow: Int,
+                              format: CKeyPixelFormat, thorough: Bool = false) throws -> CKeyResult? {
+        try scan(pixels: pixels, width: width, height: height, bytesPerRow: bytesPerRow, format: format,
+                 flags: thorough ? CKEY_SCAN_THOROUGH : 0).first
+    }
+
+    /// Every distinct symbol in a pixel buffer.
+    public static func decodeAll(pixels: UnsafeRawBufferPointer, width: Int, height: Int, bytesPerRow: Int,
+                                 format: CKeyPixelFormat, thorough: Bool = false) throws -> [CKeyResult] {
+        try scan(pixels: pixels, width: width, height: height, bytesPerRow: bytesPerRow, format: format,
+                 flags: CKEY_SCAN_ALL | (thorough ? CKEY_SCAN_THOROUGH : 0))
+    }
+
+    /// `Data` convenience for `decode(pixels:...)`.
+    public static func decode(pixels: Data, width: Int, height: Int, bytesPerRow: Int,
+                              format: CKeyPixelFormat, thorough: Bool = false) throws -> CKeyResult? {
+        try pixels.withUnsafeBytes {
+            try decode(pixels: $0, width: width, height: height, bytesPerRow: bytesPerRow, format: format,
+                       thorough: thorough)
+        }
+    }
+
+    /// `Data` convenience for `decodeAll(pixels:...)`.
+    public static func decodeAll(pixels: Data, width: Int, height: Int, bytesPerRow: Int,
+                                 format: CKeyPixelFormat, thorough: Bool = false) throws -> [CKeyResult] {
+        try pixels.withUnsafeBytes {
+            try decodeAll(pixels: $0, width: width, height: height, bytesPerRow: bytesPerRow, format: format,
+                          thorough: thorough)
+        }
+    }
+
+    /// Reads and decodes a PNG, JPEG (EXIF orientation honoured), PGM or PPM
+    /// file. Files are searched thoroughly (small symbols in large images too).
+    public static func decode(fileAt url: URL) throws -> CKeyResult? {
+        try scanFile(url, flags: CKEY_SCAN_THOROUGH).first
+    }
+
+    /// Every distinct symbol in an image file.
+    public static func decodeAll(fileAt url: URL) throws -> [CKeyResult] {
+        try scanFile(url, flags: CKEY_SCAN_THOROUGH | CKEY_SCAN_ALL)
+    }
+
+    private static func scan(pixels: UnsafeRawBufferPointer, width: Int, height: Int, bytesPerRow: Int,
+                             format: CKeyPixelFormat, flags: Int32) throws -> [CKeyResult] {
+        guard width > 0, height > 0, bytesPerRow > 0, height <= Int(Int32.max), width <= Int(Int32.max) else {
+            throw CKeyError(code: .invalidArgument,
+                            message: "image size is \(width) x \(height) with \(bytesPerRow) bytes per row; all must be positive")
+        }
+        let needed = bytesPerRow * (height - 1) + width * format.bytesPerPixel
+        guard pixels.count >= needed else {
+            throw CKeyError(code: .invalidArgument,
+                            message: "pixel buffer holds \(pixels.count) bytes; \(width) x \(height) at \(bytesPerRow) bytes per row needs \(needed)")
+        }
+        return try DecoderPool.shared.with { decoder in
+            var results: OpaquePointer?
+            try ckeyCheck(ckey_decoder_scan(decoder, pixels.bindMemory(to: UInt8.self).baseAddress, Int32(width),
+                                            Int32(height), bytesPerRow, format.rawValue, flags, &results))
+            return try collect(results)
+        }
+    }
+
+    private static func scanFile(_ url: URL, flags: Int32) throws -> [CKeyResult] {
+        try DecoderPool.shared.with { decoder in
+            var results: OpaquePointer?
+            try ckeyCheck(ckey_decoder_scan_file(decoder, url.path, flags, &results))
+            return try collect(results)
+        }
+    }
+
+    private static func collect(_ results: OpaquePointer?) throws -> [CKeyResult] {
+        guard let results else { return [] }
+        defer { ckey_results_destroy(results) }
+        var out: [CKeyResult] = []
+        for index in 0..<ckey_results_count(results) {
+            var info = ckey_result_info()
+            try ckeyCheck(ckey_results_get_info(results, index, &info))
+            var pointer: UnsafePointer<UInt8>?
+            var length = 0
+            try ckeyCheck(ckey_results_get_payload(results, index, &pointer, &length))
+            let bytes = pointer.map { Data(bytes: $0, count: length) } ?? Data()
+            let isText = ckey_results_is_text(results, index) == 1
+            let corners = withUnsafeBytes(of: info.corners) { raw in
+                raw.bindMemory(to: ckey_point.self).map { CKeyPoint(x: Double($0.x), y: Double($0.y)) }
+            }
+            out.append(CKeyResult(
+                bytes: bytes, text: isText ? String(decoding: bytes, as: UTF8.self) : nil,
+                profile: CKeyProfile(rawValue: Int(info.profile)) ?? .scalable, version: Int(info.version),
+                level: CKeyLevel(rawValue: Int(info.level)) ?? .m, layout: CKeyLayout(rawValue: Int(info.layout)) ?? .standard,
+                corners: corners, isInverted: info.inverted != 0, isMirrored: info.mirrored != 0,
+                errorsCorrected: Int(info.errors_corrected), erasuresFilled: Int(info.erasures_filled),
+                marginLeft: Int(info.margin_left), parityPerBlock: Int(info.parity_per_block)))
+        }
+        return out
+    }
+}
+
+/// Core decoders reused across calls; each is used by one thread at a time.
+final class DecoderPool: @unchecked Sendable {
+    static let shared = DecoderPool()
+    private let lock = NSLock()
+    private var idle: [OpaquePointer] = []
+
+    func with<T>(_ body: (OpaquePointer) throws -> T) throws -> T {
+        let decoder = try take()
+        defer { give(decoder) }
+        return try body(decoder)
+    }
+
+    private func take() throws -> OpaquePointer {
+        lock.lock()
+        if let decoder = idle.popLast() {
+            lock.unlock()
+            return decoder
+        }
+        lock.unlock()
+        var decoder: OpaquePointer?
+        try ckeyCheck(ckey_decoder_create(&decoder))
+        guard let decoder else { throw CKeyError(code: .internal, message: "decoder_create returned nothing") }
+        return decoder
+    }
+
+    private func give(_ decoder: OpaquePointer) {
+        lock.lock()
+        defer { lock.unlock() }
+        if idle.count < 8 { idle.append(decoder) } else { ckey_decoder_destroy(decoder) }
+    }
+}
