@@ -84,6 +84,13 @@ const std::vector<Candidate> &candidates() {
     return all;
 }
 
+// Bit count without a library call (x86-64 builds without -mpopcnt call one).
+inline int popcount24(uint32_t v) {
+    v = v - ((v >> 1) & 0x55555555u);
+    v = (v & 0x33333333u) + ((v >> 2) & 0x33333333u);
+    return static_cast<int>((((v + (v >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
+}
+
 // Best and runner-up of one decision rule, ranked by cells on the wrong side
 // of the threshold, then by soft cost.
 struct Ranking {
@@ -119,7 +126,7 @@ FormatReading format_decode(const uint8_t *darkness) {
     Ranking all4, best3, best2;
     for (const Candidate &c : candidates()) {
         int d[4];
-        for (int s = 0; s < 4; ++s) d[s] = __builtin_popcount(hard[s] ^ c.sides[s]);
+        for (int s = 0; s < 4; ++s) d[s] = popcount24(hard[s] ^ c.sides[s]);
         int order[4] = {0, 1, 2, 3};
         std::sort(order, order + 4, [&](int a, int b) { return d[a] < d[b]; });
         if (d[order[0]] + d[order[1]] > 6 && d[0] + d[1] + d[2] + d[3] > 28) continue;

@@ -4,6 +4,7 @@
 #include "sampler.hpp"
 
 #include <algorithm>
+#include <array>
 #include <vector>
 
 namespace ckey {
@@ -38,39 +39,81 @@ void references(int i, double &rx, double &ry, double &qx, double &qy) {
 
 }  // namespace
 
+// Hypothesis h = rotation k (+4 when mirrored) maps the canvas onto itself
+// by T_h (rotate (x, y) -> (31 - y, x) k times, after transposing when
+// mirrored), so every hypothesis reads the same physical cells in another
+// order: sample once, then permute. perm[h][i] = physical cell read as i.
+const std::array<std::array<uint8_t, kFormatCells>, 8> &band_permutations() {
+    static const auto table = [] {
+        std::array<std::array<uint8_t, kFormatCells>, 8> perm{};
+        auto index_of = [](int x, int y) {
+            for (int i = 0; i < kFormatCells; ++i) {
+                int cx, cy;
+                format_cell_origin(i, cx, cy);
+                if (cx == x && cy == y) return i;
+            }
+            return 0;
+        };
+        for (int h = 0; h < 8; ++h)
+            for (int i = 0; i < kFormatCells; ++i) {
+                int x, y;
+                format_cell_origin(i, x, y);
+                if (h >= 4) std::swap(x, y);
+                for (int k = 0; k < (h & 3); ++k) {
+                    int nx = 30 - y;
+                    y = x;
+                    x = nx;
+                }
+                perm[h][i] = static_cast<uint8_t>(index_of(x, y));
+            }
+        return perm;
+    }();
+    return table;
+}
+
 FormatHit read_format(const GrayImage &image, const Quad &quad, int bend_axis, double phi) {
     FormatHit best;
-    // Readings that used more sides win; then the lower cost.
+    Homography plain;
+    if (!hypothesis_homography(quad, 0, false, plain)) return best;
+    const CanvasMap h(plain, bend_axis, phi);
+    // The band under hypothesis 0, with the ring and margin beside each cell
+    // as its local ink and background levels.
+    uint8_t physical[kFormatCells];
+    std::vector<float> inks, backgrounds;
+    for (int i = 0; i < kFormatCells; ++i) {
+        int x, y;
+        format_cell_origin(i, x, y);
+        double rx, ry, qx, qy;
+        references(i, rx, ry, qx, qy);
+        float ink = sample_cell(image, h, rx, ry, 0.2);
+        float background = sample_cell(image, h, qx, qy, 0.3);
+        physical[i] = darkness(sample_cell(image, h, x + 0.5, y + 0.5, 0.2), ink, background);
+        inks.push_back(ink);
+        backgrounds.push_back(background);
+    }
+    // Readings that used more sides win; then fewer wrong cells; then cost.
     long best_rank = 1L << 40;
     uint8_t cells[kFormatCells];
+    const auto &perm = band_permutations();
     for (int hyp = 0; hyp < 8; ++hyp) {
-        Homography plain;
-        if (!hypothesis_homography(quad, hyp & 3, hyp >= 4, plain)) continue;
-        const CanvasMap h(plain, bend_axis, phi);
-        std::vector<float> inks, backgrounds;
-        for (int i = 0; i < kFormatCells; ++i) {
-            int x, y;
-            format_cell_origin(i, x, y);
-            double rx, ry, qx, qy;
-            references(i, rx, ry, qx, qy);
-            float ink = sample_cell(image, h, rx, ry, 0.2);
-            float background = sample_cell(image, h, qx, qy, 0.3);
-            cells[i] = darkness(sample_cell(image, h, x + 0.5, y + 0.5, 0.2), ink, background);
-            inks.push_back(ink);
-            backgrounds.push_back(background);
-        }
+        for (int i = 0; i < kFormatCells; ++i) cells[i] = physical[perm[hyp][i]];
         FormatReading reading = format_decode(cells);
         const long rank = ((4L - reading.sides_used) * 128 + reading.errors) * (1L << 24) + reading.cost;
-        if (reading.found && rank < best_rank) {
-            best_rank = rank;
-            best.found = true;
-            best.info = format_unpack(reading.word);
-            best.map = h;
-            best.mirrored = hyp >= 4;
-            best.cost = reading.cost;
-            best.ink = median(inks);
-            best.background = median(backgrounds);
-        }
+        if (!reading.found || rank >= best_rank) continue;
+        Homography hh;
+        if (!hypothesis_homography(quad, hyp & 3, hyp >= 4, hh)) continue;
+        best_rank = rank;
+        best.found = true;
+        best.info = format_unpack(reading.word);
+        // The bend's axis in this hypothesis's canvas: a quarter turn or a
+        // transpose swaps x and y (the bend is symmetric, so direction is moot).
+        const bool swap = ((hyp & 1) != 0) != (hyp >= 4);
+        const int axis = bend_axis == 0 ? 0 : swap ? 3 - bend_axis : bend_axis;
+        best.map = CanvasMap(hh, axis, phi);
+        best.mirrored = hyp >= 4;
+        best.cost = reading.cost;
+        best.ink = median(inks);
+        best.background = median(backgrounds);
     }
     return best;
 }
@@ -106,17 +149,29 @@ LocatorHit read_locator(const GrayImage &image, const Quad &quad) {
     const double unit = length(quad[1] - quad[0]) / 27.0;
     if (solid < static_cast<int>(inner.size() * (unit >= 1.5 ? 0.75 : 0.55))) return hit;
     const double pitch = static_cast<double>(kFieldUnits) / kLocatorCells;
-    uint8_t cells[64];
+    uint8_t physical[64], cells[64];
+    for (int r = 0; r < 8; ++r)
+        for (int c = 0; c < 8; ++c)
+            physical[r * 8 + c] = darkness(sample_cell(image, h, kFieldOrigin + (c + 0.5) * pitch,
+                                                       kFieldOrigin + (r + 0.5) * pitch, 0.25 * pitch),
+                                           ink, background);
+    // As for the band: each hypothesis reads the same cells permuted. A
+    // quarter turn takes cell (r, c) to (c, 7 - r); a transpose to (c, r).
     for (int hyp = 0; hyp < 8; ++hyp) {
-        Homography hh;
-        if (!hypothesis_homography(quad, hyp & 3, hyp >= 4, hh)) continue;
         for (int r = 0; r < 8; ++r)
-            for (int c = 0; c < 8; ++c)
-                cells[r * 8 + c] = darkness(sample_cell(image, hh, kFieldOrigin + (c + 0.5) * pitch,
-                                                        kFieldOrigin + (r + 0.5) * pitch, 0.25 * pitch),
-                                            ink, background);
+            for (int c = 0; c < 8; ++c) {
+                int pr = r, pc = c;
+                if (hyp >= 4) std::swap(pr, pc);
+                for (int k = 0; k < (hyp & 3); ++k) {
+                    int nr = pc;
+                    pc = 7 - pr;
+                    pr = nr;
+                }
+                cells[r * 8 + c] = physical[pr * 8 + pc];
+            }
         ModuleDecode decoded = decode_modules(FormatInfo{1, 0, fixed_level(1), 0, 0}, cells, 64);
-        if (decoded.ok) {
+        Homography hh;
+        if (decoded.ok && hypothesis_homography(quad, hyp & 3, hyp >= 4, hh)) {
             hit.found = true;
             hit.decoded = std::move(decoded);
             hit.h = hh;
