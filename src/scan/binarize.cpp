@@ -22,21 +22,30 @@ void smooth(const GrayImage &in, GrayImage &out) {
     out.width = w;
     out.height = h;
     out.pixels.resize(in.pixels.size());
-    std::vector<uint16_t> rows(static_cast<size_t>(w) * 3);
+    if (w < 2 || h < 2) {
+        out.pixels = in.pixels;
+        return;
+    }
+    // Horizontal [1 2 1] of each row computed once, kept in a 3-row ring.
+    std::vector<uint16_t> ring(static_cast<size_t>(w) * 3);
     auto horizontal = [&](int y, uint16_t *dst) {
         const uint8_t *src = &in.pixels[static_cast<size_t>(y) * w];
-        for (int x = 0; x < w; ++x) {
-            int l = src[x > 0 ? x - 1 : 0], r = src[x + 1 < w ? x + 1 : w - 1];
-            dst[x] = static_cast<uint16_t>(l + 2 * src[x] + r);
-        }
+        dst[0] = static_cast<uint16_t>(3 * src[0] + src[1]);
+        for (int x = 1; x + 1 < w; ++x) dst[x] = static_cast<uint16_t>(src[x - 1] + 2 * src[x] + src[x + 1]);
+        dst[w - 1] = static_cast<uint16_t>(src[w - 2] + 3 * src[w - 1]);
     };
+    // Row r (from -1 to h, clamped) lives in slot (r + 1) % 3.
+    horizontal(0, &ring[0]);
+    horizontal(0, &ring[static_cast<size_t>(w)]);
+    horizontal(1, &ring[2 * static_cast<size_t>(w)]);
     for (int y = 0; y < h; ++y) {
-        uint16_t *up = &rows[0], *mid = &rows[w], *down = &rows[2 * w];
-        horizontal(y > 0 ? y - 1 : 0, up);
-        horizontal(y, mid);
-        horizontal(y + 1 < h ? y + 1 : h - 1, down);
+        const uint16_t *up = &ring[static_cast<size_t>(y % 3) * w];
+        const uint16_t *mid = &ring[static_cast<size_t>((y + 1) % 3) * w];
+        const uint16_t *down = &ring[static_cast<size_t>((y + 2) % 3) * w];
         uint8_t *dst = &out.pixels[static_cast<size_t>(y) * w];
         for (int x = 0; x < w; ++x) dst[x] = static_cast<uint8_t>((up[x] + 2 * mid[x] + down[x] + 8) >> 4);
+        // Row y + 2 takes the slot of row y - 1, no longer needed.
+        if (y + 1 < h) horizontal(std::min(y + 2, h - 1), &ring[static_cast<size_t>(y % 3) * w]);
     }
 }
 
