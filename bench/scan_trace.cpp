@@ -9,6 +9,7 @@
 #include "scan/refine_edges.hpp"
 
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 
 int main(int argc, char **argv) {
@@ -27,7 +28,7 @@ int main(int argc, char **argv) {
     ckey::Ternary binary;
     ckey::GrayImage smoothed;
     ckey::smooth(detect, smoothed);
-    ckey::binarize(smoothed, binary);
+    ckey::binarize(std::getenv("NOSMOOTH") ? detect : smoothed, binary);
     ckey::ComponentScratch scratch;
     std::vector<ckey::RingCandidate> candidates;
     ckey::find_ring_candidates(binary, scratch, candidates);

@@ -97,7 +97,8 @@ std::vector<Point> row_hull(const std::vector<Point> &left, const std::vector<Po
 
 }  // namespace
 
-void find_ring_candidates(const Ternary &t, ComponentScratch &scratch, std::vector<RingCandidate> &out) {
+bool find_ring_candidates(const Ternary &t, ComponentScratch &scratch, std::vector<RingCandidate> &out,
+                          size_t max_runs) {
     const int w = t.width, h = t.height;
     auto &runs = scratch.runs;
     auto &row_start = scratch.row_start;
@@ -117,6 +118,7 @@ void find_ring_candidates(const Ternary &t, ComponentScratch &scratch, std::vect
             }
             x = end + 1;
         }
+        if (runs.size() > max_runs) return false;
         if (y == 0) continue;
         // Join with overlapping runs of the same class in the row above.
         int a = row_start[y - 1], a_end = row_start[y], b = row_start[y], b_end = static_cast<int>(runs.size());
@@ -163,7 +165,7 @@ void find_ring_candidates(const Ternary &t, ComponentScratch &scratch, std::vect
         left.emplace_back(bh, Point{1e9, 0});
         right.emplace_back(bh, Point{-1e9, 0});
     }
-    if (kept.empty()) return;
+    if (kept.empty()) return true;
     for (size_t i = 0; i < runs.size(); ++i) {
         const int k = stats[stat_of[find_root(runs, static_cast<int>(i))]].kept;
         if (k < 0) continue;
@@ -205,6 +207,7 @@ void find_ring_candidates(const Ternary &t, ComponentScratch &scratch, std::vect
         c.inverted = st.cls == kLight;
         out.push_back(c);
     }
+    return true;
 }
 
 }  // namespace ckey

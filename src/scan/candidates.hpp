@@ -6,6 +6,7 @@
 #include "binarize.hpp"
 #include "geometry.hpp"
 
+#include <cstdint>
 #include <vector>
 
 namespace ckey {
@@ -32,6 +33,9 @@ struct ComponentScratch {
 // The smallest outer ring side accepted, in detection-image pixels.
 constexpr int kMinRingPixels = 10;
 
-void find_ring_candidates(const Ternary &binary, ComponentScratch &scratch, std::vector<RingCandidate> &out);
+// max_runs bounds the work: past that many runs the search stops and
+// returns false (a busy, noisy image in a pass that is only a fallback).
+bool find_ring_candidates(const Ternary &binary, ComponentScratch &scratch, std::vector<RingCandidate> &out,
+                          size_t max_runs = SIZE_MAX);
 
 }  // namespace ckey

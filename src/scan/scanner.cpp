@@ -109,11 +109,15 @@ bool Scanner::decode_candidate(const GrayImage &image, const RingCandidate &cand
 }
 
 bool Scanner::scan_level(const GrayImage &image, const GrayImage &detect, double scale, bool find_all,
-                         std::vector<ScanResult> &results) {
-    smooth(detect, smoothed_);
-    binarize(smoothed_, binary_);
+                         bool smoothing, size_t max_runs, std::vector<ScanResult> &results) {
+    if (smoothing) {
+        smooth(detect, smoothed_);
+        binarize(smoothed_, binary_);
+    } else {
+        binarize(detect, binary_);
+    }
     candidates_.clear();
-    find_ring_candidates(binary_, components_, candidates_);
+    if (!find_ring_candidates(binary_, components_, candidates_, max_runs)) return !results.empty();
     for (RingCandidate &c : candidates_) c.score = ring_score(detect, c);
     candidates_.erase(std::remove_if(candidates_.begin(), candidates_.end(),
                                      [](const RingCandidate &c) { return c.score < 0.7; }),
@@ -146,15 +150,23 @@ bool Scanner::scan_level(const GrayImage &image, const GrayImage &detect, double
 
 std::vector<ScanResult> Scanner::scan(const GrayImage &image, bool find_all, bool thorough) {
     std::vector<ScanResult> results;
-    const bool decimate_first = std::min(image.width, image.height) >= 480;
-    if (decimate_first) {
+    const bool halve = std::min(image.width, image.height) >= 480;
+    const GrayImage *detect = &image;
+    if (halve) {
         decimate(image, decimated_);
-        if (scan_level(image, decimated_, 2.0, find_all, results) && !find_all) return results;
+        detect = &decimated_;
     }
-    if (decimate_first && !thorough) return results;
-    // Full resolution finds symbols too small for the decimated pass.
+    const double scale = halve ? 2.0 : 1.0;
+    if (scan_level(image, *detect, scale, find_all, true, SIZE_MAX, results) && !find_all) return results;
+    // Smoothing can close the narrow margin of a small symbol against a dark
+    // neighbour; try once unsmoothed, unless the frame is too busy for that
+    // to stay cheap (kFallbackRuns).
+    if (results.empty() && scan_level(image, *detect, scale, find_all, false, kFallbackRuns, results) && !find_all)
+        return results;
+    if (!halve || !thorough) return results;
+    // Full resolution finds symbols too small for the halved image.
     std::vector<ScanResult> small;
-    scan_level(image, image, 1.0, find_all, small);
+    scan_level(image, image, 1.0, find_all, true, SIZE_MAX, small);
     for (ScanResult &r : small) {
         bool duplicate = false;
         for (const ScanResult &e : results) duplicate = duplicate || inside(e.corners, centre(r.corners));

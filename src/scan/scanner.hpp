@@ -20,6 +20,9 @@
 namespace ckey {
 
 constexpr int kMaxCandidates = 6;
+// Work bound of the unsmoothed fallback pass, in runs (a clean 640 x 360
+// detection image has 5,000-15,000; a noisy one 50,000 or more).
+constexpr size_t kFallbackRuns = 20000;
 
 struct ScanResult {
     std::vector<uint8_t> payload;
@@ -38,8 +41,10 @@ public:
     std::vector<ScanResult> scan(const GrayImage &image, bool find_all, bool thorough = false);
 
 private:
-    bool scan_level(const GrayImage &image, const GrayImage &detect, double scale, bool find_all,
-                    std::vector<ScanResult> &results);
+    // smooth: blur the detection image first (fast on noisy frames, but it can
+    // close a small symbol's margin); max_runs: give up past that much work.
+    bool scan_level(const GrayImage &image, const GrayImage &detect, double scale, bool find_all, bool smooth,
+                    size_t max_runs, std::vector<ScanResult> &results);
     // bends: read only under cylindrical-bend hypotheses (the second pass).
     bool decode_candidate(const GrayImage &image, const RingCandidate &candidate, bool bends, ScanResult &out);
 
