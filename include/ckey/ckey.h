@@ -69,6 +69,7 @@ CKEY_API const char *ckey_version_string(void);
 #include "symbol.h"
 #include "scan.h"
 #include "render.h"
+#include "certify.h"
 #include "actions.h"
 
 #endif /* CKEY_CKEY_H */
