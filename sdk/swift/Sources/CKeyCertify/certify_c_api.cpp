@@ -1,0 +1,1 @@
+#include "../../../../src/certify/c_api.cpp"
