@@ -68,6 +68,7 @@ CKEY_API const char *ckey_version_string(void);
 /* Sibling headers by quote, so any -I layout finds them. */
 #include "symbol.h"
 #include "scan.h"
+#include "payload.h"
 #include "render.h"
 #include "certify.h"
 #include "actions.h"

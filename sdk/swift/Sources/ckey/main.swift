@@ -7,6 +7,7 @@ let commands: [String: (ArraySlice<String>) throws -> Int32] = [
     "encode": EncodeCommand.run,
     "capacity": CapacityCommand.run,
     "decode": DecodeCommand.run,
+    "classify": ClassifyCommand.run,
     "action": ActionCommand.run,
 ]
 
@@ -17,6 +18,7 @@ let usage = """
       encode     encode a payload; print its summary or write PNG, SVG, PDF (-o, --batch)
       capacity   payload capacity of a version, or the whole table
       decode     scan image files for symbols
+      classify   what a payload may do (web, email, call, geo...), or why nothing
       action     Safe Actions: keygen, sign and verify (issuer tools)
 
     'ckey COMMAND --help' describes a command.
