@@ -61,6 +61,9 @@ public final class CKeySymbol: @unchecked Sendable {
     public var mask: Int { Int(info.mask) }
     /// The byte capacity of this symbol's profile, version, level and layout.
     public var capacity: Int { info.capacity }
+    /// True when the payload was packed with the text40 alphabet (section 7.3
+    /// of the spec), which fits about 1.5 characters per byte of capacity.
+    public var usesText40: Bool { info.encodation == 1 }
 
     public var payload: Data {
         var pointer: UnsafePointer<UInt8>?

@@ -56,7 +56,8 @@ enum EncodeCommand {
         } else {
             print("profile \(symbol.profile) (\(symbol.profile.rawValue)), version \(symbol.version), level \(symbol.level), layout \(symbol.layout)")
             print("modules \(symbol.moduleCount) x \(symbol.moduleCount), mask \(symbol.mask)")
-            print("payload \(symbol.payload.count) bytes of \(symbol.capacity) (\(symbol.capacity - symbol.payload.count) free)")
+            let packing = symbol.usesText40 ? ", packed as text40 (3 characters in 2 bytes)" : ""
+            print("payload \(symbol.payload.count) bytes\(packing); this version and level hold \(symbol.capacity) bytes of any kind")
             if let output { print("wrote \(output) (\(written["bytes"] ?? 0) bytes)") }
             if args.flag("matrix") { print(symbol.matrixText, terminator: "") }
         }

@@ -3,7 +3,7 @@ import Foundation
 /// Writing results: JSON (sorted keys, one object per line) or plain text.
 enum Output {
     static func json(_ object: [String: Any]) {
-        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]),
+        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]),
               let text = String(data: data, encoding: .utf8) else { return }
         print(text)
     }
