@@ -72,5 +72,6 @@ CKEY_API const char *ckey_version_string(void);
 #include "render.h"
 #include "certify.h"
 #include "actions.h"
+#include "session.h"
 
 #endif /* CKEY_CKEY_H */

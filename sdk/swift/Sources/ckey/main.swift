@@ -7,6 +7,7 @@ let commands: [String: (ArraySlice<String>) throws -> Int32] = [
     "encode": EncodeCommand.run,
     "capacity": CapacityCommand.run,
     "decode": DecodeCommand.run,
+    "scan": ScanCommand.run,
     "classify": ClassifyCommand.run,
     "action": ActionCommand.run,
 ]
@@ -18,6 +19,7 @@ let usage = """
       encode     encode a payload; print its summary or write PNG, SVG, PDF (-o, --batch)
       capacity   payload capacity of a version, or the whole table
       decode     scan image files for symbols
+      scan       live scanning of raw video frames on stdin (sessions, as a camera)
       classify   what a payload may do (web, email, call, geo...), or why nothing
       action     Safe Actions: keygen, sign and verify (issuer tools)
 

@@ -1,0 +1,507 @@
+// Telemetry as docs/adoption-and-telemetry.md states it: modes, histogram
+// edges, the due-time rule on injected clocks (backwards too), the outbox
+// across restarts and crashes, corrupt files, server answers, strict batches,
+// and counting through real scan sessions whose payloads never leak.
+#include "check.hpp"
+#include "scan_support.hpp"
+#include "telemetry/aggregate.hpp"
+#include "telemetry/batch_json.hpp"
+
+#include <ckey/telemetry.h>
+
+#include <atomic>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace fs = std::filesystem;
+using ckey::telemetry::Histogram;
+
+namespace {
+
+constexpr int64_t kDay = 86400;
+constexpr int64_t kStart = 20786 * kDay + 3600;  // 2026-11-29 01:00 UTC
+
+struct Clocks {
+    std::atomic<int64_t> utc{kStart};
+    std::atomic<int64_t> mono{1000};
+    static int64_t read_utc(void *c) { return static_cast<Clocks *>(c)->utc.load(); }
+    static int64_t read_mono(void *c) { return static_cast<Clocks *>(c)->mono.load(); }
+    void advance(int64_t seconds) {
+        utc += seconds;
+        mono += seconds * 1000000000LL;
+    }
+};
+
+struct TempDir {
+    fs::path path;
+    TempDir() {
+        char pattern[] = "/tmp/ckey-telemetry-XXXXXX";
+        path = mkdtemp(pattern);
+    }
+    ~TempDir() { fs::remove_all(path); }
+};
+
+ckey_telemetry *make(Clocks &clocks, const fs::path &dir, int mode = CKEY_TELEMETRY_ON,
+                     const char *version = "0.1.0") {
+    ckey_telemetry_config config{};
+    std::string folder = dir.string();
+    config.directory = dir.empty() ? nullptr : folder.c_str();
+    config.sdk = "swift";
+    config.sdk_version = version;
+    config.platform = "linux";
+    config.mode = mode;
+    config.utc_clock = Clocks::read_utc;
+    config.monotonic_clock = Clocks::read_mono;
+    config.clock_context = &clocks;
+    ckey_telemetry *t = nullptr;
+    return ckey_telemetry_create(&config, &t) == 0 ? t : nullptr;
+}
+
+// One finished session: started, a frame, succeeded with profile 0.
+void one_success(ckey_telemetry *t, int64_t ttfd_us = 1500000) {
+    ckey_telemetry_session_started(t);
+    ckey_telemetry_frame(t, 4000);
+    ckey_telemetry_session_succeeded(t, 0, ttfd_us);
+}
+
+bool due(ckey_telemetry *t) {
+    int d = -1;
+    return ckey_telemetry_poll(t, &d) == 0 && d == 1;
+}
+
+std::string take(ckey_telemetry *t, uint64_t &id) {
+    char *json = nullptr;
+    size_t length = 0;
+    if (ckey_telemetry_take_batch(t, &json, &length, &id) != 0 || !json) return "";
+    std::string out(json, length);
+    ckey_telemetry_free(json);
+    return out;
+}
+
+std::string slurp(const fs::path &path) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+size_t files_in(const fs::path &dir) {
+    if (!fs::exists(dir)) return 0;
+    size_t n = 0;
+    for (auto &entry : fs::directory_iterator(dir)) n += entry.is_regular_file();
+    return n;
+}
+
+}  // namespace
+
+TEST(histogram_buckets_are_exact_at_every_edge) {
+    CHECK_EQ(Histogram::bucket_of(0), -1);
+    CHECK_EQ(Histogram::bucket_of(15), -1);
+    CHECK_EQ(Histogram::bucket_of(16), 0);
+    CHECK_EQ(Histogram::bucket_of(17), 0);
+    CHECK_EQ(Histogram::bucket_of(18), 1);
+    CHECK_EQ(Histogram::bucket_of(31), 7);
+    CHECK_EQ(Histogram::bucket_of(32), 8);
+    CHECK_EQ(Histogram::bucket_of((uint64_t(1) << 27) - 1), Histogram::kBuckets - 1);
+    CHECK_EQ(Histogram::bucket_of(uint64_t(1) << 27), Histogram::kBuckets);
+    CHECK_EQ(Histogram::bucket_of(UINT64_MAX), Histogram::kBuckets);
+    int bad = 0;
+    for (int i = 0; i < Histogram::kBuckets; ++i) {
+        uint64_t low = Histogram::lower_bound(i);
+        if (Histogram::bucket_of(low) != i || Histogram::bucket_of(low - 1) != i - 1) ++bad;
+        if (i + 1 < Histogram::kBuckets && Histogram::lower_bound(i + 1) <= low) ++bad;
+    }
+    CHECK_EQ(bad, 0);
+    Histogram h;
+    for (uint64_t v : {uint64_t(0), uint64_t(15), uint64_t(16), uint64_t(1) << 27, uint64_t(1000)}) h.add(v);
+    CHECK_EQ(h.count, uint64_t(5));
+    CHECK_EQ(h.underflow, uint64_t(2));
+    CHECK_EQ(h.overflow, uint64_t(1));
+    CHECK_EQ(h.sum, uint64_t(0 + 15 + 16 + (uint64_t(1) << 27) + 1000));
+}
+
+TEST(negative_samples_and_bad_profiles_are_rejected_and_counted) {
+    Clocks clocks;
+    ckey_telemetry *t = make(clocks, {});
+    REQUIRE(t);
+    CHECK_EQ(ckey_telemetry_frame(t, -1), 1);
+    CHECK(std::string(ckey_telemetry_last_error()).find("frame time -1 us rejected") != std::string::npos);
+    CHECK_EQ(ckey_telemetry_session_succeeded(t, 0, -5), 1);
+    CHECK_EQ(ckey_telemetry_session_succeeded(t, 4, 5), 1);
+    CHECK_EQ(ckey_telemetry_frame(t, 0), 0);
+    ckey_telemetry_counters c;
+    ckey_telemetry_get_counters(t, &c);
+    CHECK_EQ(c.frames, uint64_t(1));
+    CHECK_EQ(c.sessions_succeeded, uint64_t(0));
+    ckey_telemetry_errors e;
+    ckey_telemetry_get_errors(t, &e);
+    CHECK_EQ(e.rejected_samples, uint64_t(3));
+    ckey_telemetry_destroy(t);
+}
+
+TEST(mode_rules) {
+    Clocks clocks;
+    TempDir dir;
+    ckey_telemetry *t = make(clocks, dir.path);
+    REQUIRE(t);
+    int mode = -1;
+    for (int bad : {-1, 3, 4, 100, -2147483647 - 1}) {
+        CHECK_EQ(ckey_telemetry_set_mode(t, bad), 13);
+        CHECK(std::string(ckey_telemetry_last_error()).find("allowed: 0 (off), 1 (on), 2 (local)") !=
+              std::string::npos);
+        ckey_telemetry_get_mode(t, &mode);
+        CHECK_EQ(mode, 1);
+    }
+    one_success(t);
+    CHECK(due(t));  // never sent: due at once
+    CHECK_EQ(files_in(dir.path / "outbox"), size_t(1));
+    one_success(t);
+    CHECK(due(t));  // joins the waiting batch: still one file
+    CHECK_EQ(files_in(dir.path / "outbox"), size_t(1));
+    ckey_telemetry_set_mode(t, 2);
+    one_success(t);
+    ckey_telemetry_poll(t, &mode);  // persists current.json
+    CHECK(fs::exists(dir.path / "current.json"));
+    // Off purges every counter and file.
+    CHECK_EQ(ckey_telemetry_set_mode(t, 0), 0);
+    ckey_telemetry_counters c;
+    ckey_telemetry_get_counters(t, &c);
+    CHECK_EQ(c.sessions_started + c.sessions_succeeded + c.frames + c.decodes[0], uint64_t(0));
+    CHECK_EQ(files_in(dir.path / "outbox"), size_t(0));
+    CHECK(!fs::exists(dir.path / "current.json"));
+    one_success(t);  // counts nothing while off
+    ckey_telemetry_get_counters(t, &c);
+    CHECK_EQ(c.sessions_started, uint64_t(0));
+    CHECK(!due(t));
+    // Local counts and never sends, however much time passes.
+    ckey_telemetry_set_mode(t, 2);
+    one_success(t);
+    clocks.advance(10 * kDay);
+    CHECK(!due(t));
+    uint64_t id = 0;
+    CHECK_EQ(take(t, id), std::string());
+    ckey_telemetry_get_counters(t, &c);
+    CHECK_EQ(c.sessions_succeeded, uint64_t(1));
+    CHECK_EQ(c.decodes[0], uint64_t(1));
+    // Back on: what was counted locally is sent.
+    ckey_telemetry_set_mode(t, 1);
+    CHECK(due(t));
+    CHECK(take(t, id).find("\"succeeded\":1") != std::string::npos);
+    ckey_telemetry_destroy(t);
+    // An invalid mode at creation is refused.
+    ckey_telemetry_config config{};
+    config.sdk = "swift";
+    config.sdk_version = "0.1.0";
+    config.platform = "linux";
+    config.mode = 7;
+    CHECK_EQ(ckey_telemetry_create(&config, &t), 13);
+    config.mode = 1;
+    config.platform = "android";
+    CHECK_EQ(ckey_telemetry_create(&config, &t), 13);
+}
+
+TEST(due_time_at_most_hourly_with_the_clock_going_backwards) {
+    Clocks clocks;
+    TempDir dir;
+    ckey_telemetry *t = make(clocks, dir.path);
+    REQUIRE(t);
+    CHECK(!due(t));  // nothing counted: nothing to send
+    one_success(t);
+    REQUIRE(due(t));
+    uint64_t id = 0;
+    REQUIRE(!take(t, id).empty());
+    CHECK_EQ(ckey_telemetry_report(t, id, 200, 0), 0);
+    one_success(t);
+    clocks.advance(3599);
+    CHECK(!due(t));
+    clocks.advance(1);
+    CHECK(due(t));
+    REQUIRE(!take(t, id).empty());
+    ckey_telemetry_report(t, id, 204, 0);
+    // The clock is set back two hours: the hour restarts from the new time.
+    one_success(t);
+    clocks.utc -= 2 * 3600;
+    clocks.mono += 1000000000LL;
+    CHECK(!due(t));
+    clocks.advance(3599);
+    CHECK(!due(t));
+    clocks.advance(1);
+    CHECK(due(t));
+    REQUIRE(!take(t, id).empty());
+    ckey_telemetry_report(t, id, 200, 0);
+    // The wall clock set forward does not shorten the hour in this process.
+    one_success(t);
+    clocks.utc += 5 * 3600;
+    CHECK(!due(t));
+    clocks.mono += 3600LL * 1000000000LL;
+    CHECK(due(t));
+    REQUIRE(!take(t, id).empty());
+    ckey_telemetry_report(t, id, 200, 0);
+    ckey_telemetry_destroy(t);
+    // The rule survives a restart: the last send time is on disk.
+    t = make(clocks, dir.path);
+    one_success(t);
+    CHECK(!due(t));
+    clocks.advance(3599);
+    CHECK(!due(t));
+    clocks.advance(1);
+    CHECK(due(t));
+    ckey_telemetry_destroy(t);
+}
+
+TEST(server_answers_delete_keep_or_drop) {
+    Clocks clocks;
+    TempDir dir;
+    ckey_telemetry *t = make(clocks, dir.path);
+    REQUIRE(t);
+    uint64_t id = 0;
+    size_t pending = 0;
+    ckey_telemetry_errors e;
+    // 500 keeps the batch; the next try is an hour later.
+    one_success(t);
+    REQUIRE(due(t));
+    std::string first = take(t, id);
+    REQUIRE(!first.empty());
+    ckey_telemetry_report(t, id, 500, 0);
+    ckey_telemetry_pending(t, &pending);
+    CHECK_EQ(pending, size_t(1));
+    CHECK(!due(t));
+    clocks.advance(3600);
+    CHECK(due(t));
+    CHECK_EQ(take(t, id), first);
+    // No response (refused) keeps it too; 429 with Retry-After 2 h waits 2 h.
+    ckey_telemetry_report(t, id, 0, 0);
+    clocks.advance(3600);
+    REQUIRE(due(t));
+    take(t, id);
+    ckey_telemetry_report(t, id, 429, 7200);
+    clocks.advance(3600);
+    CHECK(!due(t));
+    clocks.advance(3600);
+    CHECK(due(t));
+    take(t, id);
+    ckey_telemetry_report(t, id, 408, 0);
+    ckey_telemetry_get_errors(t, &e);
+    CHECK_EQ(e.dropped_batches, uint64_t(0));
+    // 400 drops it and counts the drop.
+    clocks.advance(3600);
+    REQUIRE(due(t));
+    take(t, id);
+    ckey_telemetry_report(t, id, 400, 0);
+    ckey_telemetry_pending(t, &pending);
+    CHECK_EQ(pending, size_t(0));
+    ckey_telemetry_get_errors(t, &e);
+    CHECK_EQ(e.dropped_batches, uint64_t(1));
+    CHECK_EQ(files_in(dir.path / "outbox"), size_t(0));
+    // 200 deletes.
+    one_success(t);
+    clocks.advance(3600);
+    REQUIRE(due(t));
+    take(t, id);
+    ckey_telemetry_report(t, id, 200, 0);
+    ckey_telemetry_pending(t, &pending);
+    CHECK_EQ(pending, size_t(0));
+    CHECK_EQ(ckey_telemetry_report(t, id, 42, 0), 1);
+    ckey_telemetry_destroy(t);
+}
+
+TEST(restart_and_crash_lose_nothing) {
+    Clocks clocks;
+    TempDir dir, crashed;
+    ckey_telemetry *t = make(clocks, dir.path);
+    REQUIRE(t);
+    for (int i = 0; i < 3; ++i) one_success(t, 100000 * (i + 1));
+    REQUIRE(due(t));  // batch 1 in the outbox (not sent)
+    for (int i = 0; i < 2; ++i) one_success(t);
+    ckey_telemetry_session_started(t);
+    ckey_telemetry_session_failed(t);
+    int d = 0;
+    ckey_telemetry_poll(t, &d);  // after a session ends: current.json is durable
+    // A crash now: the files as they are, without the destructor's save.
+    fs::copy(dir.path, crashed.path, fs::copy_options::recursive | fs::copy_options::overwrite_existing);
+    ckey_telemetry_destroy(t);
+    t = make(clocks, crashed.path);
+    REQUIRE(t);
+    size_t pending = 0;
+    ckey_telemetry_pending(t, &pending);
+    CHECK_EQ(pending, size_t(1));
+    uint64_t id = 0;
+    REQUIRE(due(t));  // moves current (2 successes, 1 failure) into the waiting batch
+    auto a = ckey::telemetry::decode_batch(take(t, id));
+    CHECK_EQ(a.succeeded, uint64_t(5));
+    CHECK_EQ(a.failed, uint64_t(1));
+    CHECK_EQ(a.started, uint64_t(6));
+    CHECK_EQ(a.time_to_first_decode.sum, uint64_t(600000 + 2 * 1500000));
+    ckey_telemetry_report(t, id, 200, 0);
+    ckey_telemetry_pending(t, &pending);
+    CHECK_EQ(pending, size_t(0));
+    ckey_telemetry_destroy(t);
+}
+
+TEST(outbox_is_bounded_by_merging_and_a_crashed_merge_counts_once) {
+    Clocks clocks;
+    TempDir dir;
+    uint64_t id = 0;
+    size_t pending = 0;
+    // 20 app launches with 20 SDK versions (batches that cannot join each
+    // other), none delivered (server down): the oldest are merged, never dropped.
+    for (int i = 0; i < 20; ++i) {
+        std::string version = "0.1." + std::to_string(i);
+        ckey_telemetry *t = make(clocks, dir.path, CKEY_TELEMETRY_ON, version.c_str());
+        REQUIRE(t);
+        one_success(t);
+        REQUIRE(due(t));
+        take(t, id);
+        ckey_telemetry_report(t, id, 503, 0);
+        clocks.advance(3600);
+        ckey_telemetry_pending(t, &pending);
+        ckey_telemetry_destroy(t);
+    }
+    CHECK_EQ(pending, size_t(16));
+    CHECK_EQ(files_in(dir.path / "outbox"), size_t(16));
+    ckey_telemetry *t = nullptr;
+    // A merge that crashed after writing 1-5 but before removing its parts.
+    auto outbox = dir.path / "outbox";
+    std::vector<fs::path> names;
+    for (auto &entry : fs::directory_iterator(outbox)) names.push_back(entry.path());
+    std::sort(names.begin(), names.end());
+    uint64_t total = 0;
+    for (auto &name : names) total += ckey::telemetry::decode_batch(slurp(name)).succeeded;
+    CHECK_EQ(total, uint64_t(20));
+    std::string oldest = names[0].filename().string();  // 0000...1-0000...5.json
+    std::string part = oldest.substr(0, 21) + oldest.substr(0, 20) + ".json";  // 1-1, inside 1-5
+    {
+        std::ofstream out(outbox / part);
+        out << slurp(names[1]);
+    }
+    t = make(clocks, dir.path);
+    REQUIRE(t);
+    ckey_telemetry_pending(t, &pending);
+    CHECK_EQ(pending, size_t(16));
+    CHECK(!fs::exists(outbox / part));
+    ckey_telemetry_destroy(t);
+}
+
+TEST(corrupt_files_are_quarantined_and_counted) {
+    Clocks clocks;
+    TempDir dir;
+    ckey_telemetry *t = make(clocks, dir.path);
+    one_success(t);
+    REQUIRE(due(t));
+    ckey_telemetry_destroy(t);
+    auto outbox = dir.path / "outbox";
+    std::string bad = "00000000000000000007-00000000000000000007.json";
+    { std::ofstream(outbox / bad) << "{\"format\":1,"; }
+    { std::ofstream(dir.path / "current.json") << "not json"; }
+    t = make(clocks, dir.path);
+    REQUIRE(t);
+    ckey_telemetry_errors e;
+    ckey_telemetry_get_errors(t, &e);
+    CHECK_EQ(e.quarantined_files, uint64_t(2));
+    CHECK_EQ(files_in(dir.path / "quarantine"), size_t(2));
+    CHECK(!fs::exists(outbox / bad));
+    size_t pending = 0;
+    ckey_telemetry_pending(t, &pending);
+    CHECK_EQ(pending, size_t(1));  // the good batch is still there
+    ckey_telemetry_destroy(t);
+}
+
+TEST(strict_batches) {
+    ckey::telemetry::Aggregate a;
+    a.sdk = "swift";
+    a.sdk_version = "0.1.0";
+    a.platform = "ios";
+    a.touch_day(20786);
+    a.started = a.succeeded = 2;
+    a.decodes[1] = 2;
+    a.time_to_first_decode.add(40);
+    a.time_to_first_decode.add(2000000);
+    a.frames = 1;
+    a.frame_time.add(3000);
+    std::string good = ckey::telemetry::encode_batch(a);
+    CHECK_EQ(ckey_telemetry_validate_batch(good.data(), good.size()), 0);
+    CHECK(ckey::telemetry::decode_batch(good) == a);
+    CHECK(good.find("\"first_day\":\"2026-11-29\"") != std::string::npos);
+    auto refused = [&](const std::string &from, const std::string &to) {
+        std::string bad = good;
+        size_t at = bad.find(from);
+        if (at == std::string::npos) return false;
+        bad.replace(at, from.size(), to);
+        return ckey_telemetry_validate_batch(bad.data(), bad.size()) == 1;
+    };
+    CHECK(refused("\"frames\":1", "\"frames\":1,\"payload\":\"x\""));  // unknown field
+    CHECK(refused("\"failed\":0", "\"failed\":-1"));                     // negative
+    CHECK(refused("\"failed\":0", "\"failed\":0.5"));                    // not whole
+    CHECK(refused("\"failed\":0", "\"failed\":0,\"failed\":0"));         // duplicate
+    CHECK(refused("\"succeeded\":2", "\"succeeded\":3"));                // totals disagree
+    CHECK(refused("\"frames\":1", "\"frames\":2"));
+    CHECK(refused("\"profile_1\":2", "\"profile_1\":1"));
+    CHECK(refused("\"2026-11-29\"", "\"2026-02-30\""));
+    CHECK(refused("\"ios\"", "\"android\""));
+    CHECK(refused("\"sum\":3000", "\"sum\":10"));  // below its bucket's lower bound
+    CHECK(refused("{\"format\":1", "{\"format\":2"));
+    CHECK(refused("\"swift\"", "\"sw\\u0069ft\""));
+    CHECK(std::string(ckey_telemetry_last_error()).find("refused") != std::string::npos);
+}
+
+namespace {
+// The glue the Swift layer uses: session callbacks feed the recorder.
+struct Glue {
+    ckey_telemetry *t;
+    int64_t started_ns = 0;
+    static void on_start(void *c, uint64_t) { ckey_telemetry_session_started(static_cast<Glue *>(c)->t); }
+    static void on_end(void *c, const ckey_session_report *r) {
+        auto *g = static_cast<Glue *>(c);
+        if (r->outcome == CKEY_SESSION_SUCCEEDED) ckey_telemetry_session_succeeded(g->t, r->profile, r->duration_ns / 1000);
+        else ckey_telemetry_session_failed(g->t);
+    }
+    static void on_frame(void *c, int64_t ns, int) { ckey_telemetry_frame(static_cast<Glue *>(c)->t, ns / 1000); }
+};
+}  // namespace
+
+TEST(counting_through_real_sessions_never_leaks_a_payload) {
+    Clocks clocks;
+    TempDir dir;
+    ckey_telemetry *t = make(clocks, dir.path);
+    REQUIRE(t);
+    Glue glue{t};
+    ckey_session_callbacks callbacks{&glue, Glue::on_start, nullptr, Glue::on_end, Glue::on_frame};
+    ckey_session *session = nullptr;
+    REQUIRE(ckey_session_create(&callbacks, nullptr, &session) == CKEY_OK);
+    const std::vector<std::string> markers = {"LEAKMARK-Q7Z1-openckey.org", "LEAKMARK-K3X9-tel:+15550100",
+                                              "LEAKMARK-P2W8-secret"};
+    for (const auto &marker : markers) {
+        auto image = scan_support::render(marker, 300);
+        REQUIRE(image.size == 300);
+        ckey_session_scan_again(session);
+        int d = -1;
+        ckey_session_submit_frame(session, image.pixels.data(), 300, 300, 1200, CKEY_PIXELS_RGBA8, -1, &d);
+        CHECK_EQ(d, int(CKEY_FRAME_QUEUED));
+        ckey_session_wait_idle(session);
+    }
+    ckey_session_scan_again(session);  // one more session, stopped without a decode
+    ckey_session_stop(session);
+    ckey_session_wait_idle(session);
+    ckey_session_destroy(session);
+    ckey_telemetry_counters c;
+    ckey_telemetry_get_counters(t, &c);
+    CHECK_EQ(c.sessions_started, uint64_t(4));
+    CHECK_EQ(c.sessions_succeeded, uint64_t(3));
+    CHECK_EQ(c.sessions_failed, uint64_t(1));
+    CHECK_EQ(c.frames, uint64_t(3));
+    CHECK_EQ(c.decodes[0], uint64_t(3));
+    REQUIRE(due(t));
+    uint64_t id = 0;
+    std::string batch = take(t, id);
+    REQUIRE(!batch.empty());
+    std::string everything = batch;
+    ckey_telemetry_destroy(t);
+    for (auto &entry : fs::recursive_directory_iterator(dir.path))
+        if (entry.is_regular_file()) everything += slurp(entry.path());
+    for (const auto &marker : markers) CHECK(everything.find(marker) == std::string::npos);
+    CHECK(everything.find("LEAKMARK") == std::string::npos);
+    CHECK(everything.find("\"started\":4") != std::string::npos);
+}

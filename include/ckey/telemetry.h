@@ -1,0 +1,137 @@
+/*
+ * CKey telemetry: aggregate scan counters that never leak and never get lost.
+ * The normative rules are in docs/adoption-and-telemetry.md; the batch format
+ * is docs/telemetry-batch.schema.json.
+ *
+ * This header stands alone (the CKeyTelemetry Clang module): it needs nothing
+ * from <ckey/ckey.h>, and the scanning library links none of this code.
+ * Fallible calls return the ckey_status numbers: 0 OK, 1 invalid argument,
+ * 10 I/O error, 13 invalid configuration, 15 out of memory, 16 internal.
+ * The message of the calling thread's last failure: ckey_telemetry_last_error().
+ *
+ * Only aggregates are kept: counts, two histograms, the SDK name and version,
+ * the platform and a range of UTC days. No payload, URL, identifier, location
+ * or per-scan history is ever accepted by this API.
+ *
+ * Threading: one ckey_telemetry may be used from any number of threads; every
+ * call takes its lock. Recording calls (session_*, frame) never touch files
+ * and cost a few counter updates. File I/O happens only in poll, take_batch,
+ * report, set_mode and create/destroy.
+ */
+#ifndef CKEY_TELEMETRY_H
+#define CKEY_TELEMETRY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#ifndef CKEY_API
+#if defined(_WIN32)
+#define CKEY_API __declspec(dllexport)
+#else
+#define CKEY_API __attribute__((visibility("default")))
+#endif
+#endif
+
+#define CKEY_TELEMETRY_OFF 0    /* nothing counted; switching to it purges every counter and file */
+#define CKEY_TELEMETRY_ON 1     /* counted and sent, at most one batch an hour */
+#define CKEY_TELEMETRY_LOCAL 2  /* counted, never sent */
+
+typedef struct ckey_telemetry ckey_telemetry;
+
+/* A clock: UTC seconds since 1970 (utc) or a monotonic nanosecond count. */
+typedef int64_t (*ckey_telemetry_clock)(void *clock_context);
+
+typedef struct ckey_telemetry_config {
+    const char *directory;   /* where batches wait (the app's, e.g. Application Support/CKey);
+                                NULL = memory only, nothing survives a restart */
+    const char *sdk;         /* "swift"; 1...16 of [a-z0-9-] */
+    const char *sdk_version; /* e.g. "0.1.0"; 1...32 of [0-9A-Za-z.+-] */
+    const char *platform;    /* "ios", "macos" or "linux" */
+    int mode;                /* CKEY_TELEMETRY_*; the caller's default (1 in the CKey product) */
+    ckey_telemetry_clock utc_clock;       /* NULL = the system clock */
+    ckey_telemetry_clock monotonic_clock; /* NULL = the system's monotonic clock */
+    void *clock_context;
+} ckey_telemetry_config;
+
+/* Local totals since creation (or since the last switch to off). */
+typedef struct ckey_telemetry_counters {
+    uint64_t sessions_started, sessions_succeeded, sessions_failed;
+    uint64_t frames;
+    uint64_t decodes[4];     /* per profile 0...3 */
+} ckey_telemetry_counters;
+
+/* Telemetry's own errors, counted instead of thrown. */
+typedef struct ckey_telemetry_errors {
+    uint64_t rejected_samples;   /* negative times, unknown profiles */
+    uint64_t io_errors;          /* a file that could not be written or read */
+    uint64_t quarantined_files;  /* corrupt files moved to quarantine/ */
+    uint64_t dropped_batches;    /* refused by the server with a 4xx other than 408/429 */
+} ckey_telemetry_errors;
+
+/* Creates a recorder and loads what an earlier process left in directory
+ * (the current aggregate and the outbox; corrupt files are quarantined).
+ * Ownership: free with ckey_telemetry_destroy. Cost: a directory scan. */
+CKEY_API int ckey_telemetry_create(const ckey_telemetry_config *config, ckey_telemetry **out_telemetry);
+
+/* Persists the current aggregate (mode 1 or 2) and frees. NULL is a no-op. */
+CKEY_API void ckey_telemetry_destroy(ckey_telemetry *telemetry);
+
+/* Sets the mode. Anything but 0, 1, 2 returns 13 (invalid configuration) and
+ * leaves the mode unchanged. Switching to 0 purges every counter, the current
+ * aggregate and the outbox, on disk too. */
+CKEY_API int ckey_telemetry_set_mode(ckey_telemetry *telemetry, int mode);
+CKEY_API int ckey_telemetry_get_mode(ckey_telemetry *telemetry, int *out_mode);
+
+/* Recording. In mode 0 they count nothing. ttfd_us: microseconds from the
+ * session's start to its first decode; frame_us: one frame's decode time.
+ * A negative time or a profile outside 0...3 is rejected (returns 1, counted
+ * in rejected_samples, nothing else changes). */
+CKEY_API int ckey_telemetry_session_started(ckey_telemetry *telemetry);
+CKEY_API int ckey_telemetry_session_succeeded(ckey_telemetry *telemetry, int profile, int64_t ttfd_us);
+CKEY_API int ckey_telemetry_session_failed(ckey_telemetry *telemetry);
+CKEY_API int ckey_telemetry_frame(ckey_telemetry *telemetry, int64_t frame_us);
+
+CKEY_API int ckey_telemetry_get_counters(ckey_telemetry *telemetry, ckey_telemetry_counters *out_counters);
+CKEY_API int ckey_telemetry_get_errors(ckey_telemetry *telemetry, ckey_telemetry_errors *out_errors);
+
+/* Makes the current aggregate durable (temp file + fsync + rename), and in
+ * mode 1, when an hour has passed since the last send (see the due-time rule
+ * in docs/adoption-and-telemetry.md), moves it into the outbox. *out_due = 1
+ * when a batch should be sent now. Call it every 15 minutes, after each
+ * session ends and when the app goes to the background. */
+CKEY_API int ckey_telemetry_poll(ckey_telemetry *telemetry, int *out_due);
+
+/* The batch to send after poll said due: its JSON (validated against the
+ * schema's rules) and its id for report. Records the send time, so a second
+ * call within the hour gives no batch (*out_json = NULL, OK).
+ * Ownership: free *out_json with ckey_telemetry_free. */
+CKEY_API int ckey_telemetry_take_batch(ckey_telemetry *telemetry, char **out_json, size_t *out_length,
+                                       uint64_t *out_id);
+
+/* The outcome of sending batch id: http_status 0 = no response (refused,
+ * timed out). 2xx deletes it; 0, 408, 429 and 5xx keep it and wait at least
+ * retry_after_s (>= 0) seconds; any other status keeps it too except the
+ * other 4xx, which drop it and count the drop. */
+CKEY_API int ckey_telemetry_report(ckey_telemetry *telemetry, uint64_t id, int http_status, int64_t retry_after_s);
+
+/* Batches waiting in the outbox. */
+CKEY_API int ckey_telemetry_pending(ckey_telemetry *telemetry, size_t *out_count);
+
+/* Strictly decodes a batch: unknown or missing fields, negative numbers,
+ * non-integers and inconsistent totals return 1 with a message. */
+CKEY_API int ckey_telemetry_validate_batch(const char *json, size_t length);
+
+CKEY_API void ckey_telemetry_free(char *text);
+
+/* The calling thread's last telemetry error message ("" after success). */
+CKEY_API const char *ckey_telemetry_last_error(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CKEY_TELEMETRY_H */

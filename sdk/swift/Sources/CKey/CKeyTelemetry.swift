@@ -1,0 +1,229 @@
+import CKeyCodec
+import CKeyTelemetry
+import Foundation
+
+/// The telemetry mode: process-wide, not persisted. `CKey.telemetry = .off`
+/// or `CKey.telemetry = 0`. The integer literals 0, 1 and 2 are accepted; any
+/// other literal stops the program (it is never treated as 1). For values
+/// known only at run time use `try CKey.setTelemetry(rawValue:)`.
+public enum CKeyTelemetryMode: Int, Sendable, CaseIterable, ExpressibleByIntegerLiteral {
+    /// Nothing counted; switching to it purges every counter.
+    case off = 0
+    /// Counted and sent as aggregate batches, at most one an hour (the default).
+    case on = 1
+    /// Counted locally, never sent.
+    case local = 2
+
+    public init(integerLiteral value: Int) {
+        guard let mode = CKeyTelemetryMode(rawValue: value) else {
+            fatalError("CKey.telemetry = \(value): the telemetry modes are 0 (off), 1 (on) and 2 (local); "
+                       + "use try CKey.setTelemetry(rawValue:) for a value read at run time")
+        }
+        self = mode
+    }
+}
+
+/// Local totals (modes 1 and 2) since launch or the last switch to off.
+public struct CKeyTelemetryCounters: Sendable, Equatable {
+    public let sessionsStarted, sessionsSucceeded, sessionsFailed: UInt64
+    public let framesProcessed: UInt64
+    /// Decodes per profile.
+    public let decodes: [CKeyProfile: UInt64]
+}
+
+/// Process-wide CKey settings.
+public enum CKey {
+    /// The telemetry mode (default `.on` in the `CKey` product). Set it at
+    /// launch, before scanning. See docs/adoption-and-telemetry.md.
+    public static var telemetry: CKeyTelemetryMode {
+        get { TelemetryRecorder.shared.mode }
+        set { try? TelemetryRecorder.shared.setMode(rawValue: newValue.rawValue) }
+    }
+
+    /// Sets the mode from a run-time value. Throws `CKeyError` with code
+    /// `.invalidConfiguration` for anything but 0, 1 or 2, and leaves the
+    /// mode unchanged.
+    public static func setTelemetry(rawValue: Int) throws {
+        try TelemetryRecorder.shared.setMode(rawValue: rawValue)
+    }
+
+    /// Local totals in modes 1 and 2 (zero in mode 0).
+    public static var telemetryCounters: CKeyTelemetryCounters { TelemetryRecorder.shared.counters }
+}
+
+/// Reports scan sessions from an app's own camera pipeline (for example one
+/// built on `CKeyDecoder`). `CKeyScanner` reports through it by itself.
+/// Calls never throw and never block on I/O; in mode 0 they count nothing.
+public final class CKeyTelemetrySession: CKeyScanObserver, @unchecked Sendable {
+    public static let shared = CKeyTelemetrySession(recorder: .shared)
+
+    let recorder: TelemetryRecorder
+
+    init(recorder: TelemetryRecorder) { self.recorder = recorder }
+
+    /// A session began (camera started or scan again).
+    public func sessionStarted() { ckey_telemetry_session_started(recorder.handle) }
+
+    /// The session's first valid decode, `timeToFirstDecode` after it began.
+    public func sessionSucceeded(profile: CKeyProfile, timeToFirstDecode: TimeInterval) {
+        ckey_telemetry_session_succeeded(recorder.handle, Int32(profile.rawValue), microseconds(timeToFirstDecode))
+        recorder.sessionEnded()
+    }
+
+    /// The session ended without a decode (stopped, or 30 s passed).
+    public func sessionFailed() {
+        ckey_telemetry_session_failed(recorder.handle)
+        recorder.sessionEnded()
+    }
+
+    /// One processed frame and how long its decode took.
+    public func frameProcessed(duration: TimeInterval) {
+        ckey_telemetry_frame(recorder.handle, microseconds(duration))
+    }
+
+    // CKeyScanObserver: what CKeyScanner and CKeyScanSession(observer:) report.
+    public func scanSessionStarted(_ number: UInt64) { sessionStarted() }
+
+    public func scanSessionEnded(_ report: CKeyScanSession.Report) {
+        if report.outcome == .succeeded, let profile = report.profile {
+            ckey_telemetry_session_succeeded(recorder.handle, Int32(profile.rawValue),
+                                             report.durationNanoseconds / 1000)
+            recorder.sessionEnded()
+        } else {
+            sessionFailed()
+        }
+    }
+
+    public func scanFrameProcessed(decodeNanoseconds: Int64, found: Bool) {
+        ckey_telemetry_frame(recorder.handle, decodeNanoseconds / 1000)
+    }
+
+    /// Negative and non-finite times pass as -1, which the core rejects and counts.
+    private func microseconds(_ seconds: TimeInterval) -> Int64 {
+        let value = (seconds * 1e6).rounded()
+        return value.isFinite && value >= 0 && value < 9e18 ? Int64(value) : -1
+    }
+}
+
+/// Owns the core recorder (`ckey_telemetry`) and its sender.
+final class TelemetryRecorder: @unchecked Sendable {
+    static let shared = TelemetryRecorder(directory: TelemetryRecorder.defaultDirectory(), mode: .on,
+                                          endpoint: TelemetrySender.endpoint)
+
+    let handle: OpaquePointer
+    let sender: TelemetrySender
+
+    /// - Parameters: directory nil = memory only; clocks for tests.
+    init(directory: URL?, mode: CKeyTelemetryMode, endpoint: URL, trust: TelemetrySender.Trust = .system,
+         utcClock: ckey_telemetry_clock? = nil, monotonicClock: ckey_telemetry_clock? = nil,
+         clockContext: UnsafeMutableRawPointer? = nil) {
+        if let directory { try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true) }
+        var config = ckey_telemetry_config()
+        config.mode = Int32(mode.rawValue)
+        config.utc_clock = utcClock
+        config.monotonic_clock = monotonicClock
+        config.clock_context = clockContext
+        var made: OpaquePointer?
+        let version = String(cString: ckey_version_string())
+        #if os(iOS)
+        let platform = "ios"
+        #elseif os(macOS)
+        let platform = "macos"
+        #else
+        let platform = "linux"
+        #endif
+        let status: Int32 = "swift".withCString { sdk in
+            version.withCString { version in
+                platform.withCString { platform in
+                    config.sdk = sdk
+                    config.sdk_version = version
+                    config.platform = platform
+                    if let path = directory?.path {
+                        return path.withCString { path in
+                            config.directory = path
+                            return ckey_telemetry_create(&config, &made)
+                        }
+                    }
+                    return ckey_telemetry_create(&config, &made)
+                }
+            }
+        }
+        if status != 0 || made == nil {
+            // A directory that cannot be used: count in memory rather than fail the app.
+            config.directory = nil
+            made = nil
+            _ = "swift".withCString { sdk in
+                "0.0.0".withCString { version in
+                    platform.withCString { platform in
+                        config.sdk = sdk
+                        config.sdk_version = version
+                        config.platform = platform
+                        return ckey_telemetry_create(&config, &made)
+                    }
+                }
+            }
+        }
+        guard let made else { fatalError("CKey telemetry: \(String(cString: ckey_telemetry_last_error()))") }
+        handle = made
+        sender = TelemetrySender(endpoint: endpoint, trust: trust)
+        sender.recorder = self
+    }
+
+    deinit {
+        sender.shutDown()
+        ckey_telemetry_destroy(handle)
+    }
+
+    var mode: CKeyTelemetryMode {
+        var raw: Int32 = 1
+        ckey_telemetry_get_mode(handle, &raw)
+        return CKeyTelemetryMode(rawValue: Int(raw)) ?? .on
+    }
+
+    func setMode(rawValue: Int) throws {
+        guard let raw = Int32(exactly: rawValue) else {
+            throw CKeyError(code: .invalidConfiguration,
+                            message: "telemetry mode is \(rawValue); allowed: 0 (off), 1 (on), 2 (local)")
+        }
+        let status = ckey_telemetry_set_mode(handle, raw)
+        guard status == 0 else {
+            throw CKeyError(code: CKeyError.Code(rawValue: status) ?? .internal,
+                            message: String(cString: ckey_telemetry_last_error()))
+        }
+        if raw == 1 { sender.check() }
+    }
+
+    var counters: CKeyTelemetryCounters {
+        var c = ckey_telemetry_counters()
+        ckey_telemetry_get_counters(handle, &c)
+        let decodes = withUnsafeBytes(of: c.decodes) { Array($0.bindMemory(to: UInt64.self)) }
+        return CKeyTelemetryCounters(
+            sessionsStarted: c.sessions_started, sessionsSucceeded: c.sessions_succeeded,
+            sessionsFailed: c.sessions_failed, framesProcessed: c.frames,
+            decodes: Dictionary(uniqueKeysWithValues: CKeyProfile.allCases.map { ($0, decodes[$0.rawValue]) }))
+    }
+
+    var errors: ckey_telemetry_errors {
+        var e = ckey_telemetry_errors()
+        ckey_telemetry_get_errors(handle, &e)
+        return e
+    }
+
+    /// A session ended: make it durable and send if a batch is due (off the
+    /// scan thread: the sender's private queue).
+    func sessionEnded() { sender.check() }
+
+    static func defaultDirectory() -> URL? {
+        #if os(iOS) || os(macOS)
+        let base = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
+        return base?.appendingPathComponent("CKey/Telemetry", isDirectory: true)
+        #else
+        let environment = ProcessInfo.processInfo.environment
+        if let data = environment["XDG_DATA_HOME"], !data.isEmpty {
+            return URL(fileURLWithPath: data).appendingPathComponent("ckey/telemetry", isDirectory: true)
+        }
+        guard let home = environment["HOME"], !home.isEmpty else { return nil }
+        return URL(fileURLWithPath: home).appendingPathComponent(".local/share/ckey/telemetry", isDirectory: true)
+        #endif
+    }
+}

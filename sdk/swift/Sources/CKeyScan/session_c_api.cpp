@@ -1,0 +1,1 @@
+#include "../../../../src/session/c_api.cpp"

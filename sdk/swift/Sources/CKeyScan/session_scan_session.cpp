@@ -1,0 +1,1 @@
+#include "../../../../src/session/scan_session.cpp"

@@ -1,0 +1,1 @@
+#include "../../../../src/telemetry/batch_json.cpp"

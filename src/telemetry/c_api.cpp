@@ -1,0 +1,198 @@
+// The C API of telemetry: ckey_telemetry_*. It has its own guard and
+// last-error message, because CKeyTelemetry links nothing of the codec.
+#include <ckey/telemetry.h>
+
+#include "../codec/status.hpp"
+#include "batch_json.hpp"
+#include "recorder.hpp"
+
+#include <cstdlib>
+#include <cstring>
+
+struct ckey_telemetry {
+    ckey::telemetry::Recorder recorder;
+};
+
+namespace {
+
+thread_local std::string last_error;
+
+template <class Body>
+int guard(Body &&body) noexcept {
+    try {
+        last_error.clear();
+        body();
+        return CKEY_OK;
+    } catch (const ckey::Error &error) {
+        last_error = error.what();
+        return error.code();
+    } catch (const std::bad_alloc &) {
+        last_error = "out of memory";
+        return CKEY_OUT_OF_MEMORY;
+    } catch (const std::exception &error) {
+        last_error = std::string("internal error: ") + error.what();
+        return CKEY_INTERNAL;
+    } catch (...) {
+        last_error = "internal error: unknown exception";
+        return CKEY_INTERNAL;
+    }
+}
+
+void need(const void *pointer, const char *name) {
+    if (!pointer) ckey::fail(CKEY_INVALID_ARGUMENT, name, " is NULL; pass a valid pointer");
+}
+
+ckey::telemetry::Recorder &recorder(ckey_telemetry *telemetry) {
+    need(telemetry, "telemetry");
+    return telemetry->recorder;
+}
+
+void check_mode(int mode) {
+    if (mode < CKEY_TELEMETRY_OFF || mode > CKEY_TELEMETRY_LOCAL)
+        ckey::fail(CKEY_INVALID_CONFIGURATION, "telemetry mode is ", mode, "; allowed: 0 (off), 1 (on), 2 (local)");
+}
+
+void check_text(const char *value, const char *name, const char *allowed, size_t max_length) {
+    need(value, name);
+    size_t length = std::strlen(value);
+    if (length == 0 || length > max_length || std::strspn(value, allowed) != length)
+        ckey::fail(CKEY_INVALID_CONFIGURATION, name, " is \"", value, "\"; allowed: 1...", max_length, " of [", allowed,
+                   "]");
+}
+
+}  // namespace
+
+extern "C" int ckey_telemetry_create(const ckey_telemetry_config *config, ckey_telemetry **out_telemetry) {
+    return guard([&] {
+        need(out_telemetry, "out_telemetry");
+        *out_telemetry = nullptr;
+        need(config, "config");
+        check_mode(config->mode);
+        check_text(config->sdk, "sdk", "abcdefghijklmnopqrstuvwxyz0123456789-", 16);
+        check_text(config->sdk_version, "sdk_version",
+                   "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz.+-", 32);
+        need(config->platform, "platform");
+        std::string platform = config->platform;
+        if (platform != "ios" && platform != "macos" && platform != "linux")
+            ckey::fail(CKEY_INVALID_CONFIGURATION, "platform is \"", platform, "\"; allowed: ios, macos, linux");
+        if (config->directory && config->directory[0] == '\0')
+            ckey::fail(CKEY_INVALID_CONFIGURATION, "directory is \"\"; pass a folder path or NULL (memory only)");
+        *out_telemetry = new ckey_telemetry{ckey::telemetry::Recorder(*config)};
+    });
+}
+
+extern "C" void ckey_telemetry_destroy(ckey_telemetry *telemetry) { delete telemetry; }
+
+extern "C" int ckey_telemetry_set_mode(ckey_telemetry *telemetry, int mode) {
+    return guard([&] {
+        auto &r = recorder(telemetry);
+        check_mode(mode);
+        r.set_mode(mode);
+    });
+}
+
+extern "C" int ckey_telemetry_get_mode(ckey_telemetry *telemetry, int *out_mode) {
+    return guard([&] {
+        auto &r = recorder(telemetry);
+        need(out_mode, "out_mode");
+        *out_mode = r.mode();
+    });
+}
+
+extern "C" int ckey_telemetry_session_started(ckey_telemetry *telemetry) {
+    return guard([&] { recorder(telemetry).started(); });
+}
+
+extern "C" int ckey_telemetry_session_succeeded(ckey_telemetry *telemetry, int profile, int64_t ttfd_us) {
+    return guard([&] {
+        if (!recorder(telemetry).succeeded(profile, ttfd_us))
+            ckey::fail(CKEY_INVALID_ARGUMENT, "profile ", profile, " and time to first decode ", ttfd_us,
+                       " us rejected; allowed: profile 0...3, time >= 0");
+    });
+}
+
+extern "C" int ckey_telemetry_session_failed(ckey_telemetry *telemetry) {
+    return guard([&] { recorder(telemetry).failed(); });
+}
+
+extern "C" int ckey_telemetry_frame(ckey_telemetry *telemetry, int64_t frame_us) {
+    return guard([&] {
+        if (!recorder(telemetry).frame(frame_us))
+            ckey::fail(CKEY_INVALID_ARGUMENT, "frame time ", frame_us, " us rejected; allowed: >= 0");
+    });
+}
+
+extern "C" int ckey_telemetry_get_counters(ckey_telemetry *telemetry, ckey_telemetry_counters *out_counters) {
+    return guard([&] {
+        auto &r = recorder(telemetry);
+        need(out_counters, "out_counters");
+        *out_counters = r.counters();
+    });
+}
+
+extern "C" int ckey_telemetry_get_errors(ckey_telemetry *telemetry, ckey_telemetry_errors *out_errors) {
+    return guard([&] {
+        auto &r = recorder(telemetry);
+        need(out_errors, "out_errors");
+        *out_errors = r.errors();
+    });
+}
+
+extern "C" int ckey_telemetry_poll(ckey_telemetry *telemetry, int *out_due) {
+    return guard([&] {
+        auto &r = recorder(telemetry);
+        need(out_due, "out_due");
+        *out_due = r.poll() ? 1 : 0;
+    });
+}
+
+extern "C" int ckey_telemetry_take_batch(ckey_telemetry *telemetry, char **out_json, size_t *out_length,
+                                         uint64_t *out_id) {
+    return guard([&] {
+        auto &r = recorder(telemetry);
+        need(out_json, "out_json");
+        need(out_length, "out_length");
+        need(out_id, "out_id");
+        *out_json = nullptr;
+        *out_length = 0;
+        *out_id = 0;
+        std::string json;
+        uint64_t id = 0;
+        if (!r.take(json, id)) return;
+        char *copy = static_cast<char *>(std::malloc(json.size() + 1));
+        if (!copy) throw std::bad_alloc();
+        std::memcpy(copy, json.c_str(), json.size() + 1);
+        *out_json = copy;
+        *out_length = json.size();
+        *out_id = id;
+    });
+}
+
+extern "C" int ckey_telemetry_report(ckey_telemetry *telemetry, uint64_t id, int http_status, int64_t retry_after_s) {
+    return guard([&] {
+        auto &r = recorder(telemetry);
+        if (http_status < 0 || (http_status > 0 && http_status < 100) || http_status > 999 || retry_after_s < 0)
+            ckey::fail(CKEY_INVALID_ARGUMENT, "http_status ", http_status, " retry_after_s ", retry_after_s,
+                       "; allowed: status 0 (no response) or 100...999, retry_after_s >= 0");
+        r.report(id, http_status, retry_after_s);
+    });
+}
+
+extern "C" int ckey_telemetry_pending(ckey_telemetry *telemetry, size_t *out_count) {
+    return guard([&] {
+        auto &r = recorder(telemetry);
+        need(out_count, "out_count");
+        *out_count = r.pending();
+    });
+}
+
+extern "C" int ckey_telemetry_validate_batch(const char *json, size_t length) {
+    return guard([&] {
+        need(json, "json");
+        ckey::telemetry::decode_batch(std::string(json, length));
+    });
+}
+
+extern "C" void ckey_telemetry_free(char *text) { std::free(text); }
+
+extern "C" const char *ckey_telemetry_last_error(void) { return last_error.c_str(); }

@@ -1,0 +1,127 @@
+// POSIX file operations for the telemetry directory.
+#include "outbox.hpp"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <dirent.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace ckey::telemetry {
+
+namespace {
+
+bool sync_folder(const std::string &folder) {
+    int fd = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY);
+    if (fd < 0) return false;
+    bool ok = ::fsync(fd) == 0;
+    ::close(fd);
+    return ok;
+}
+
+std::string folder_of(const std::string &path) { return path.substr(0, path.find_last_of('/')); }
+
+}  // namespace
+
+Outbox::Outbox(std::string directory) : directory_(std::move(directory)) {
+    while (directory_.size() > 1 && directory_.back() == '/') directory_.pop_back();
+}
+
+bool Outbox::make_folders() {
+    if (!durable()) return true;
+    for (const std::string &folder : {directory_, directory_ + "/outbox", directory_ + "/quarantine"})
+        if (::mkdir(folder.c_str(), 0700) != 0 && errno != EEXIST) return false;
+    return true;
+}
+
+std::string Outbox::batch_path(uint64_t first, uint64_t last) const {
+    char name[64];
+    std::snprintf(name, sizeof name, "%020llu-%020llu.json", static_cast<unsigned long long>(first),
+                  static_cast<unsigned long long>(last));
+    return directory_ + "/outbox/" + name;
+}
+
+bool Outbox::rename(const std::string &from, const std::string &to) {
+    if (!durable()) return true;
+    if (::rename(from.c_str(), to.c_str()) != 0) return false;
+    return sync_folder(folder_of(to)) && sync_folder(folder_of(from));
+}
+
+bool Outbox::write_atomic(const std::string &path, const std::string &text) {
+    if (!durable()) return true;
+    std::string temporary = path + ".tmp";
+    int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    if (fd < 0) return false;
+    size_t done = 0;
+    while (done < text.size()) {
+        ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) break;
+        done += size_t(n);
+    }
+    bool ok = done == text.size() && ::fsync(fd) == 0;
+    ok = ::close(fd) == 0 && ok;
+    if (!ok || ::rename(temporary.c_str(), path.c_str()) != 0) {
+        ::unlink(temporary.c_str());
+        return false;
+    }
+    return sync_folder(folder_of(path));
+}
+
+std::optional<std::string> Outbox::read(const std::string &path) {
+    if (!durable()) return std::nullopt;
+    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return std::nullopt;
+    std::string text;
+    char buffer[4096];
+    for (;;) {
+        ssize_t n = ::read(fd, buffer, sizeof buffer);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) break;
+        text.append(buffer, size_t(n));
+        if (text.size() > (1 << 20)) break;  // far over any batch: decoding refuses it
+    }
+    ::close(fd);
+    return text;
+}
+
+bool Outbox::remove(const std::string &path) {
+    if (!durable()) return true;
+    if (::unlink(path.c_str()) != 0 && errno != ENOENT) return false;
+    return sync_folder(folder_of(path));
+}
+
+bool Outbox::quarantine(const std::string &path) {
+    if (!durable()) return true;
+    std::string name = path.substr(path.find_last_of('/') + 1);
+    // A unique name: the same file name may be quarantined twice.
+    for (int n = 0; n < 1000; ++n) {
+        std::string target = directory_ + "/quarantine/" + name + "." + std::to_string(n);
+        if (::access(target.c_str(), F_OK) == 0) continue;
+        if (::rename(path.c_str(), target.c_str()) != 0) return false;
+        return sync_folder(directory_ + "/quarantine");
+    }
+    return false;
+}
+
+std::vector<std::pair<uint64_t, uint64_t>> Outbox::batch_ranges() {
+    std::vector<std::pair<uint64_t, uint64_t>> ranges;
+    if (!durable()) return ranges;
+    DIR *dir = ::opendir((directory_ + "/outbox").c_str());
+    if (!dir) return ranges;
+    while (dirent *entry = ::readdir(dir)) {
+        std::string name = entry->d_name;
+        if (name.size() != 46 || name[20] != '-' || name.compare(41, 5, ".json") != 0 ||
+            name.substr(0, 20).find_first_not_of("0123456789") != std::string::npos ||
+            name.substr(21, 20).find_first_not_of("0123456789") != std::string::npos)
+            continue;  // temporary files and strangers are left alone
+        ranges.emplace_back(std::stoull(name.substr(0, 20)), std::stoull(name.substr(21, 20)));
+    }
+    ::closedir(dir);
+    std::sort(ranges.begin(), ranges.end());
+    return ranges;
+}
+
+}  // namespace ckey::telemetry

@@ -1,0 +1,44 @@
+// Durable files in the app's telemetry directory:
+//   current.json        the aggregate being counted (a batch document)
+//   outbox/FIRST-LAST.json  a batch waiting to be sent; FIRST...LAST are the
+//                       numbers of the batches merged into it. A merge writes
+//                       the new range, then removes the parts, so a crash in
+//                       between leaves parts inside a range: they are removed
+//                       at load, and nothing is counted twice.
+//   schedule            "last_send_utc not_before_utc", the due-time state
+//   quarantine/         corrupt files, moved aside and counted, never deleted
+// Every write is a temporary file, fsync, rename, then an fsync of the folder.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace ckey::telemetry {
+
+class Outbox {
+public:
+    explicit Outbox(std::string directory);  // "" = memory only: every call is a no-op
+
+    bool durable() const { return !directory_.empty(); }
+
+    // Each returns false on an I/O failure (the caller counts it).
+    bool write_atomic(const std::string &path, const std::string &text);
+    std::optional<std::string> read(const std::string &path);  // nullopt: missing
+    bool remove(const std::string &path);
+    bool quarantine(const std::string &path);
+
+    std::string current_path() const { return directory_ + "/current.json"; }
+    std::string schedule_path() const { return directory_ + "/schedule"; }
+    std::string batch_path(uint64_t first, uint64_t last) const;
+    std::vector<std::pair<uint64_t, uint64_t>> batch_ranges();  // ascending by first
+    bool rename(const std::string &from, const std::string &to);
+    bool make_folders();
+
+private:
+    std::string directory_;
+};
+
+}  // namespace ckey::telemetry

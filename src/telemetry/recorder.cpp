@@ -1,0 +1,328 @@
+// Mode rules, counting, the due-time rule and the outbox life cycle.
+#include "recorder.hpp"
+
+#include "batch_json.hpp"
+
+#include <chrono>
+#include <cstdio>
+
+namespace ckey::telemetry {
+
+Recorder::Recorder(const ckey_telemetry_config &config)
+    : config_(config), outbox_(config.directory ? config.directory : ""), mode_(config.mode) {
+    identity_.sdk = config.sdk;
+    identity_.sdk_version = config.sdk_version;
+    identity_.platform = config.platform;
+    current_.sdk = identity_.sdk;
+    current_.sdk_version = identity_.sdk_version;
+    current_.platform = identity_.platform;
+    config_.directory = nullptr;  // not owned
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (mode_ == CKEY_TELEMETRY_OFF) purge();
+    else load();
+}
+
+Recorder::~Recorder() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (mode_ != CKEY_TELEMETRY_OFF) persist_current();
+}
+
+int64_t Recorder::utc() const {
+    if (config_.utc_clock) return config_.utc_clock(config_.clock_context);
+    return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+
+int64_t Recorder::monotonic() const {
+    if (config_.monotonic_clock) return config_.monotonic_clock(config_.clock_context);
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
+
+void Recorder::count_day() {
+    int64_t seconds = utc();
+    current_.touch_day(seconds >= 0 ? seconds / 86400 : 0);
+    current_dirty_ = true;
+}
+
+void Recorder::load() {
+    if (!outbox_.durable()) return;
+    if (!outbox_.make_folders()) {
+        ++errors_.io_errors;
+        return;
+    }
+    if (auto text = outbox_.read(outbox_.current_path())) {
+        try {
+            current_.merge(decode_batch(*text));
+            current_.sdk = identity_.sdk;
+            current_.sdk_version = identity_.sdk_version;
+            current_.platform = identity_.platform;
+        } catch (const std::exception &) {
+            ++errors_.quarantined_files;
+            if (!outbox_.quarantine(outbox_.current_path())) ++errors_.io_errors;
+        }
+    }
+    auto ranges = outbox_.batch_ranges();
+    for (size_t i = 0; i < ranges.size(); ++i) {
+        auto [first, last] = ranges[i];
+        std::string path = outbox_.batch_path(first, last);
+        // A part left by a merge that crashed before removing it: the wider range holds it.
+        bool covered = false;
+        for (size_t j = 0; j < ranges.size(); ++j)
+            if (j != i && ranges[j].first <= first && last <= ranges[j].second &&
+                (ranges[j].second - ranges[j].first > last - first))
+                covered = true;
+        if (covered) {
+            if (!outbox_.remove(path)) ++errors_.io_errors;
+            continue;
+        }
+        next_number_ = std::max(next_number_, last + 1);
+        auto text = outbox_.read(path);
+        try {
+            if (!text) throw std::runtime_error("unreadable");
+            pending_[first] = Pending{last, decode_batch(*text)};
+        } catch (const std::exception &) {
+            ++errors_.quarantined_files;
+            if (!outbox_.quarantine(path)) ++errors_.io_errors;
+        }
+    }
+    if (auto text = outbox_.read(outbox_.schedule_path())) {
+        long long last = 0, not_before = 0;
+        char tail = 0;
+        if (std::sscanf(text->c_str(), "%lld %lld%c", &last, &not_before, &tail) >= 2 && (tail == 0 || tail == '\n')) {
+            have_last_send_ = true;
+            last_send_utc_ = last;
+            not_before_utc_ = not_before;
+        } else {
+            ++errors_.quarantined_files;
+            if (!outbox_.quarantine(outbox_.schedule_path())) ++errors_.io_errors;
+        }
+    }
+}
+
+void Recorder::save_schedule() {
+    if (!outbox_.write_atomic(outbox_.schedule_path(), std::to_string(last_send_utc_) + " " +
+                                                           std::to_string(not_before_utc_) + "\n"))
+        ++errors_.io_errors;
+}
+
+void Recorder::persist_current() {
+    if (!current_dirty_ || !outbox_.durable()) return;
+    bool ok = current_.empty() ? outbox_.remove(outbox_.current_path())
+                               : outbox_.write_atomic(outbox_.current_path(), encode_batch(current_));
+    if (ok) current_dirty_ = false;
+    else ++errors_.io_errors;
+}
+
+void Recorder::move_current_to_outbox() {
+    if (current_.empty()) return;
+    uint64_t number = next_number_++;
+    // current.json is renamed, never copied: the counts live in exactly one file.
+    current_dirty_ = true;
+    persist_current();
+    if (outbox_.durable() && !outbox_.rename(outbox_.current_path(), outbox_.batch_path(number, number))) {
+        ++errors_.io_errors;
+        return;  // stays current; tried again at the next poll
+    }
+    pending_[number] = Pending{number, current_};
+    current_ = Aggregate{};
+    current_.sdk = identity_.sdk;
+    current_.sdk_version = identity_.sdk_version;
+    current_.platform = identity_.platform;
+    current_dirty_ = false;
+    bound_outbox();
+}
+
+// Merges older and the batch after it into one file named by their joint
+// range: the new file is written before the parts are removed (see outbox.hpp).
+bool Recorder::merge_pair(std::map<uint64_t, Pending>::iterator older) {
+    auto newer = std::next(older);
+    Pending merged{newer->second.last, older->second.aggregate};
+    merged.aggregate.merge(newer->second.aggregate);
+    std::string older_path = outbox_.batch_path(older->first, older->second.last);
+    std::string newer_path = outbox_.batch_path(newer->first, newer->second.last);
+    if (!outbox_.write_atomic(outbox_.batch_path(older->first, merged.last), encode_batch(merged.aggregate))) {
+        ++errors_.io_errors;
+        return false;
+    }
+    if (!outbox_.remove(older_path) || !outbox_.remove(newer_path)) ++errors_.io_errors;
+    uint64_t first = older->first;
+    pending_.erase(newer);
+    pending_[first] = merged;
+    return true;
+}
+
+void Recorder::bound_outbox() {
+    // A new batch joins the newest waiting one of the same SDK build, unless
+    // that one is being sent: one request carries both.
+    if (pending_.size() >= 2) {
+        auto newest = std::prev(pending_.end()), before = std::prev(newest);
+        const Aggregate &a = before->second.aggregate, &b = newest->second.aggregate;
+        if (!(in_flight_ && in_flight_id_ == before->first) && a.sdk == b.sdk && a.sdk_version == b.sdk_version &&
+            a.platform == b.platform)
+            merge_pair(before);
+    }
+    while (pending_.size() > kMaxPending) {
+        auto oldest = pending_.begin();
+        if (in_flight_ && (in_flight_id_ == oldest->first || in_flight_id_ == std::next(oldest)->first)) return;
+        if (!merge_pair(oldest)) return;
+    }
+}
+
+void Recorder::purge() {
+    current_ = Aggregate{};
+    current_.sdk = identity_.sdk;
+    current_.sdk_version = identity_.sdk_version;
+    current_.platform = identity_.platform;
+    current_dirty_ = false;
+    totals_ = ckey_telemetry_counters{};
+    due_ = false;
+    for (const auto &[first, batch] : pending_)
+        if (!outbox_.remove(outbox_.batch_path(first, batch.last))) ++errors_.io_errors;
+    pending_.clear();
+    if (outbox_.durable()) {
+        // Files an earlier process left too.
+        for (auto [first, last] : outbox_.batch_ranges())
+            if (!outbox_.remove(outbox_.batch_path(first, last))) ++errors_.io_errors;
+        if (!outbox_.remove(outbox_.current_path())) ++errors_.io_errors;
+    }
+}
+
+void Recorder::set_mode(int mode) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (mode == mode_) return;
+    int before = mode_;
+    mode_ = mode;
+    if (mode == CKEY_TELEMETRY_OFF) purge();
+    else if (before == CKEY_TELEMETRY_OFF) load();
+}
+
+int Recorder::mode() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return mode_;
+}
+
+void Recorder::started() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (mode_ == CKEY_TELEMETRY_OFF) return;
+    ++current_.started;
+    ++totals_.sessions_started;
+    count_day();
+}
+
+bool Recorder::succeeded(int profile, int64_t ttfd_us) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (mode_ == CKEY_TELEMETRY_OFF) return true;
+    if (profile < 0 || profile > 3 || ttfd_us < 0) {
+        ++errors_.rejected_samples;
+        return false;
+    }
+    ++current_.succeeded;
+    ++current_.decodes[profile];
+    current_.time_to_first_decode.add(uint64_t(ttfd_us));
+    ++totals_.sessions_succeeded;
+    ++totals_.decodes[profile];
+    count_day();
+    return true;
+}
+
+void Recorder::failed() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (mode_ == CKEY_TELEMETRY_OFF) return;
+    ++current_.failed;
+    ++totals_.sessions_failed;
+    count_day();
+}
+
+bool Recorder::frame(int64_t frame_us) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (mode_ == CKEY_TELEMETRY_OFF) return true;
+    if (frame_us < 0) {
+        ++errors_.rejected_samples;
+        return false;
+    }
+    ++current_.frames;
+    current_.frame_time.add(uint64_t(frame_us));
+    ++totals_.frames;
+    count_day();
+    return true;
+}
+
+ckey_telemetry_counters Recorder::counters() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return totals_;
+}
+
+ckey_telemetry_errors Recorder::errors() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return errors_;
+}
+
+size_t Recorder::pending() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return pending_.size();
+}
+
+bool Recorder::poll() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    due_ = false;
+    if (mode_ == CKEY_TELEMETRY_OFF) return false;
+    persist_current();
+    if (mode_ != CKEY_TELEMETRY_ON) return false;
+    int64_t now = utc();
+    if (have_last_send_ && now < last_send_utc_) {
+        // The clock was set back: the time since the last send is unknown, so
+        // the hour starts again from now.
+        last_send_utc_ = now;
+        not_before_utc_ = std::min(not_before_utc_, now + kSendInterval);
+        save_schedule();
+        return false;
+    }
+    if (have_last_send_ && now < last_send_utc_ + kSendInterval) return false;
+    if (now < not_before_utc_) return false;
+    // Within one process the monotonic clock also holds, so setting the clock
+    // forward does not shorten the hour.
+    if (sent_in_process_ && monotonic() - last_send_monotonic_ < kSendInterval * 1000000000LL) return false;
+    move_current_to_outbox();
+    due_ = !pending_.empty();
+    return due_;
+}
+
+bool Recorder::take(std::string &json, uint64_t &id) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (!due_ || mode_ != CKEY_TELEMETRY_ON || pending_.empty()) return false;
+    due_ = false;
+    auto &[first, batch] = *pending_.begin();
+    json = encode_batch(batch.aggregate);
+    decode_batch(json);  // every batch is validated before it leaves
+    id = first;
+    in_flight_ = true;
+    in_flight_id_ = first;
+    have_last_send_ = true;
+    last_send_utc_ = utc();
+    sent_in_process_ = true;
+    last_send_monotonic_ = monotonic();
+    save_schedule();
+    return true;
+}
+
+void Recorder::report(uint64_t id, int status, int64_t retry_after_s) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (in_flight_ && in_flight_id_ == id) in_flight_ = false;
+    auto it = pending_.find(id);
+    if (it == pending_.end()) return;
+    bool delivered = status >= 200 && status < 300;
+    bool refused = status >= 400 && status < 500 && status != 408 && status != 429;
+    if (delivered || refused) {
+        if (refused) ++errors_.dropped_batches;
+        if (!outbox_.remove(outbox_.batch_path(id, it->second.last))) ++errors_.io_errors;
+        pending_.erase(it);
+        return;
+    }
+    if (retry_after_s > 0) {
+        not_before_utc_ = std::max(not_before_utc_, utc() + std::min<int64_t>(retry_after_s, 7 * 86400));
+        save_schedule();
+    }
+}
+
+}  // namespace ckey::telemetry
