@@ -115,6 +115,14 @@ TEST(image_readers_refuse_garbage) {
     truncated.push_back(1);
     truncated.push_back(2);
     CHECK_EQ(code_of(truncated), static_cast<int>(CKEY_IMAGE_FORMAT));
+    // The PNM reader called directly checks its own signature (an empty input
+    // was an over-read found by fuzz/pnm_fuzz.cpp).
+    try {
+        ckey::read_pnm(nullptr, 0);
+        CHECK(false);
+    } catch (const ckey::Error &e) {
+        CHECK_EQ(static_cast<int>(e.code()), static_cast<int>(CKEY_IMAGE_FORMAT));
+    }
     std::string huge = "P5 20000 20000 255\n";
     CHECK_EQ(code_of(std::vector<uint8_t>(huge.begin(), huge.end())), static_cast<int>(CKEY_IMAGE_TOO_LARGE));
     try {

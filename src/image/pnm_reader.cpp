@@ -45,6 +45,8 @@ private:
 }  // namespace
 
 GrayImage read_pnm(const uint8_t *data, size_t length) {
+    if (length < 3 || data[0] != 'P' || (data[1] != '2' && data[1] != '3' && data[1] != '5' && data[1] != '6'))
+        fail(CKEY_IMAGE_FORMAT, "not a PGM/PPM file: it must start with P2, P3, P5 or P6 (", length, " bytes)");
     const char kind = static_cast<char>(data[1]);
     const bool color = kind == '3' || kind == '6', ascii = kind == '2' || kind == '3';
     Cursor cursor(data, length);

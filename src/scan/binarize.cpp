@@ -49,23 +49,36 @@ void smooth(const GrayImage &in, GrayImage &out) {
     }
 }
 
-void binarize(const GrayImage &image, Ternary &out) {
+void binarize(const GrayImage &image, Ternary &out, int kTile) {
     const int w = image.width, h = image.height;
     const int tw = (w + kTile - 1) / kTile, th = (h + kTile - 1) / kTile;
     std::vector<uint8_t> tmin(static_cast<size_t>(tw) * th), tmax(tmin.size());
-    for (int ty = 0; ty < th; ++ty)
-        for (int tx = 0; tx < tw; ++tx) {
-            int lo = 255, hi = 0;
-            for (int y = ty * kTile; y < std::min(h, (ty + 1) * kTile); ++y) {
-                const uint8_t *row = &image.pixels[static_cast<size_t>(y) * w];
-                for (int x = tx * kTile; x < std::min(w, (tx + 1) * kTile); ++x) {
-                    lo = std::min<int>(lo, row[x]);
-                    hi = std::max<int>(hi, row[x]);
-                }
+    // Per tile row: the column-wise extremes over its rows first (whole-row
+    // loops the compiler vectorises), then each tile's extremes across columns.
+    std::vector<uint8_t> colmin(w), colmax(w);
+    for (int ty = 0; ty < th; ++ty) {
+        const int y0 = ty * kTile, y1 = std::min(h, y0 + kTile);
+        const uint8_t *first = &image.pixels[static_cast<size_t>(y0) * w];
+        std::copy(first, first + w, colmin.begin());
+        std::copy(first, first + w, colmax.begin());
+        for (int y = y0 + 1; y < y1; ++y) {
+            const uint8_t *row = &image.pixels[static_cast<size_t>(y) * w];
+            for (int x = 0; x < w; ++x) {
+                colmin[x] = std::min(colmin[x], row[x]);
+                colmax[x] = std::max(colmax[x], row[x]);
             }
-            tmin[ty * tw + tx] = static_cast<uint8_t>(lo);
-            tmax[ty * tw + tx] = static_cast<uint8_t>(hi);
         }
+        for (int tx = 0; tx < tw; ++tx) {
+            const int x0 = tx * kTile, x1 = std::min(w, x0 + kTile);
+            uint8_t lo = colmin[x0], hi = colmax[x0];
+            for (int x = x0 + 1; x < x1; ++x) {
+                lo = std::min(lo, colmin[x]);
+                hi = std::max(hi, colmax[x]);
+            }
+            tmin[ty * tw + tx] = lo;
+            tmax[ty * tw + tx] = hi;
+        }
+    }
     // Spread extremes over 3 x 3 tiles so an edge on a tile border is seen by both sides.
     std::vector<uint8_t> nmin(tmin.size()), nmax(tmax.size());
     for (int ty = 0; ty < th; ++ty)
@@ -84,19 +97,24 @@ void binarize(const GrayImage &image, Ternary &out) {
     out.width = w;
     out.height = h;
     out.cells.resize(static_cast<size_t>(w) * h);
-    for (int y = 0; y < h; ++y) {
-        const uint8_t *row = &image.pixels[static_cast<size_t>(y) * w];
-        uint8_t *dst = &out.cells[static_cast<size_t>(y) * w];
-        const int ty = y / kTile;
+    // Per tile row, each pixel column's threshold (0 where the neighbourhood
+    // is too flat, which nothing is below): then one branch-free loop per row.
+    std::vector<uint8_t> threshold(w), flat(w);
+    for (int ty = 0; ty < th; ++ty) {
         for (int tx = 0; tx < tw; ++tx) {
-            int lo = nmin[ty * tw + tx], hi = nmax[ty * tw + tx];
-            int x0 = tx * kTile, x1 = std::min(w, x0 + kTile);
-            if (hi - lo < std::max(kMinContrast, hi / 8)) {
-                std::fill(dst + x0, dst + x1, kUnknown);
-                continue;
+            const int lo = nmin[ty * tw + tx], hi = nmax[ty * tw + tx];
+            const bool low_contrast = hi - lo < std::max(kMinContrast, hi / 8);
+            const uint8_t t = low_contrast ? 0 : static_cast<uint8_t>((lo + hi + 1) / 2);
+            for (int x = tx * kTile; x < std::min(w, (tx + 1) * kTile); ++x) {
+                threshold[x] = t;
+                flat[x] = low_contrast ? kUnknown : 0;
             }
-            int threshold = (lo + hi + 1) / 2;
-            for (int x = x0; x < x1; ++x) dst[x] = row[x] < threshold ? kDark : kLight;
+        }
+        for (int y = ty * kTile; y < std::min(h, (ty + 1) * kTile); ++y) {
+            const uint8_t *row = &image.pixels[static_cast<size_t>(y) * w];
+            uint8_t *dst = &out.cells[static_cast<size_t>(y) * w];
+            for (int x = 0; x < w; ++x)
+                dst[x] = static_cast<uint8_t>(flat[x] | (row[x] < threshold[x] ? kDark : kLight));
         }
     }
 }

@@ -25,7 +25,8 @@ constexpr int kTile = 4;
 // with brightness, and a shadowed label still has to be seen).
 constexpr int kMinContrast = 10;
 
-void binarize(const GrayImage &image, Ternary &out);
+// tile: the tile side in pixels (the neighbourhood is 3 x 3 tiles).
+void binarize(const GrayImage &image, Ternary &out, int tile = kTile);
 
 // Halves the image by averaging 2 x 2 blocks.
 void decimate(const GrayImage &image, GrayImage &out);

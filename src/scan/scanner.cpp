@@ -109,13 +109,8 @@ bool Scanner::decode_candidate(const GrayImage &image, const RingCandidate &cand
 }
 
 bool Scanner::scan_level(const GrayImage &image, const GrayImage &detect, double scale, bool find_all,
-                         bool smoothing, size_t max_runs, std::vector<ScanResult> &results) {
-    if (smoothing) {
-        smooth(detect, smoothed_);
-        binarize(smoothed_, binary_);
-    } else {
-        binarize(detect, binary_);
-    }
+                         size_t max_runs, std::vector<ScanResult> &results, int tile) {
+    binarize(detect, binary_, tile);
     candidates_.clear();
     if (!find_ring_candidates(binary_, components_, candidates_, max_runs)) return !results.empty();
     for (RingCandidate &c : candidates_) c.score = ring_score(detect, c);
@@ -125,6 +120,7 @@ bool Scanner::scan_level(const GrayImage &image, const GrayImage &detect, double
     std::sort(candidates_.begin(), candidates_.end(), [](const RingCandidate &a, const RingCandidate &b) {
         return a.score != b.score ? a.score > b.score : a.area > b.area;
     });
+    const size_t earlier = tried_.size();  // quads tried by earlier detection passes
     // Pass 1 reads every candidate flat; pass 2 tries cylindrical bends on
     // the two best-looking ones, only when pass 1 found nothing.
     const int limit = kMaxCandidates * (find_all ? 4 : 1);
@@ -137,7 +133,15 @@ bool Scanner::scan_level(const GrayImage &image, const GrayImage &detect, double
             for (Point &p : c.quad) p = p * scale;
             bool seen = false;
             for (const ScanResult &r : results) seen = seen || inside(r.corners, centre(c.quad));
+            // A fallback pass mostly finds the same rings again: skip a quad
+            // already tried (same centre within 4% of its size, same size within 15%).
+            const Point mid = centre(c.quad);
+            const double side = std::sqrt(c.area) * scale;
+            for (size_t k = 0; k < earlier; ++k)
+                if (length(tried_[k].centre - mid) < 0.04 * side && std::fabs(tried_[k].side - side) < 0.15 * side)
+                    seen = true;
             if (seen) continue;
+            if (pass == 0) tried_.push_back({mid, side});
             ++tried;
             ScanResult result;
             if (!decode_candidate(image, c, pass == 1, result)) continue;
@@ -150,23 +154,28 @@ bool Scanner::scan_level(const GrayImage &image, const GrayImage &detect, double
 
 std::vector<ScanResult> Scanner::scan(const GrayImage &image, bool find_all, bool thorough) {
     std::vector<ScanResult> results;
+    tried_.clear();
     const bool halve = std::min(image.width, image.height) >= 480;
     const GrayImage *detect = &image;
     if (halve) {
         decimate(image, decimated_);
         detect = &decimated_;
     }
+    // Detection works on a smoothed image: sensor grain would otherwise break
+    // flat regions into thousands of tiny components that each cost time.
+    smooth(*detect, smoothed_);
     const double scale = halve ? 2.0 : 1.0;
-    if (scan_level(image, *detect, scale, find_all, true, SIZE_MAX, results) && !find_all) return results;
-    // Smoothing can close the narrow margin of a small symbol against a dark
-    // neighbour; try once unsmoothed, unless the frame is too busy for that
-    // to stay cheap (kFallbackRuns).
-    if (results.empty() && scan_level(image, *detect, scale, find_all, false, kFallbackRuns, results) && !find_all)
+    if (scan_level(image, smoothed_, scale, find_all, SIZE_MAX, results, kTile) && !find_all) return results;
+    // Finer thresholds (3-pixel tiles) keep a narrow margin apart from a
+    // dark neighbour or a shadow edge; new quads only, and only while the
+    // frame is not too busy for that to stay cheap.
+    if (results.empty() && scan_level(image, smoothed_, scale, find_all, kFallbackRuns, results, 3) && !find_all)
         return results;
     if (!halve || !thorough) return results;
     // Full resolution finds symbols too small for the halved image.
     std::vector<ScanResult> small;
-    scan_level(image, image, 1.0, find_all, true, SIZE_MAX, small);
+    smooth(image, smoothed_);
+    scan_level(image, smoothed_, 1.0, find_all, SIZE_MAX, small, kTile);
     for (ScanResult &r : small) {
         bool duplicate = false;
         for (const ScanResult &e : results) duplicate = duplicate || inside(e.corners, centre(r.corners));

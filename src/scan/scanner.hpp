@@ -20,7 +20,7 @@
 namespace ckey {
 
 constexpr int kMaxCandidates = 6;
-// Work bound of the unsmoothed fallback pass, in runs (a clean 640 x 360
+// Work bound of the fine-threshold fallback pass, in runs (a clean 640 x 360
 // detection image has 5,000-15,000; a noisy one 50,000 or more).
 constexpr size_t kFallbackRuns = 20000;
 
@@ -41,13 +41,18 @@ public:
     std::vector<ScanResult> scan(const GrayImage &image, bool find_all, bool thorough = false);
 
 private:
-    // smooth: blur the detection image first (fast on noisy frames, but it can
-    // close a small symbol's margin); max_runs: give up past that much work.
-    bool scan_level(const GrayImage &image, const GrayImage &detect, double scale, bool find_all, bool smooth,
-                    size_t max_runs, std::vector<ScanResult> &results);
+    // detect: the (smoothed) detection image; scale: full-resolution pixels per
+    // detection pixel; max_runs: give up past that much work; tile: threshold tile side.
+    bool scan_level(const GrayImage &image, const GrayImage &detect, double scale, bool find_all, size_t max_runs,
+                    std::vector<ScanResult> &results, int tile);
     // bends: read only under cylindrical-bend hypotheses (the second pass).
     bool decode_candidate(const GrayImage &image, const RingCandidate &candidate, bool bends, ScanResult &out);
 
+    struct TriedQuad {
+        Point centre;
+        double side;
+    };
+    std::vector<TriedQuad> tried_;  // quads decoded without success in this frame
     GrayImage decimated_;
     GrayImage smoothed_;
     Ternary binary_;
