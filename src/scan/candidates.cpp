@@ -1,6 +1,8 @@
 #include "candidates.hpp"
 
 #include <algorithm>
+#include <cstdint>
+#include <cstring>
 
 namespace ckey {
 
@@ -111,6 +113,12 @@ bool find_ring_candidates(const Ternary &t, ComponentScratch &scratch, std::vect
         while (x < w) {
             const uint8_t c = row[x];
             int end = x;
+            // Eight cells at a time while they all equal c (flat regions are long runs).
+            const uint64_t same = 0x0101010101010101ull * c;
+            for (uint64_t next; end + 8 < w; end += 8) {
+                std::memcpy(&next, row + end + 1, 8);
+                if (next != same) break;
+            }
             while (end + 1 < w && row[end + 1] == c) ++end;
             if (c != kUnknown) {
                 int id = static_cast<int>(runs.size());
@@ -132,8 +140,9 @@ bool find_ring_candidates(const Ternary &t, ComponentScratch &scratch, std::vect
     }
     row_start[h] = static_cast<int>(runs.size());
 
-    // Statistics per root.
-    std::vector<int> stat_of(runs.size(), -1);
+    // Statistics per root; each run's component index is kept for the next pass.
+    auto &stat_of = scratch.stat_of;
+    stat_of.assign(runs.size(), -1);
     std::vector<Stats> stats;
     for (size_t i = 0; i < runs.size(); ++i) {
         const int r = find_root(runs, static_cast<int>(i));
@@ -143,6 +152,7 @@ bool find_ring_candidates(const Ternary &t, ComponentScratch &scratch, std::vect
             s = static_cast<int>(stats.size());
             stats.push_back({run.x0, run.y, run.x1, run.y, 0, false, run.cls, -1});
         }
+        runs[i].parent = r;  // flattened: the root, read directly below
         Stats &st = stats[s];
         st.x0 = std::min(st.x0, run.x0);
         st.x1 = std::max(st.x1, run.x1);
@@ -167,7 +177,7 @@ bool find_ring_candidates(const Ternary &t, ComponentScratch &scratch, std::vect
     }
     if (kept.empty()) return true;
     for (size_t i = 0; i < runs.size(); ++i) {
-        const int k = stats[stat_of[find_root(runs, static_cast<int>(i))]].kept;
+        const int k = stats[stat_of[runs[i].parent]].kept;
         if (k < 0) continue;
         const Run &run = runs[i];
         const int row = run.y - stats[kept[k]].y0;

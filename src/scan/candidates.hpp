@@ -28,6 +28,7 @@ struct Run {
 struct ComponentScratch {
     std::vector<Run> runs;
     std::vector<int> row_start;  // first run index of each row, plus an end marker
+    std::vector<int> stat_of;    // component index of each root run
 };
 
 // The smallest outer ring side accepted, in detection-image pixels.

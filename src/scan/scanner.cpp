@@ -115,7 +115,7 @@ bool Scanner::scan_level(const GrayImage &image, const GrayImage &detect, double
     if (!find_ring_candidates(binary_, components_, candidates_, max_runs)) return !results.empty();
     for (RingCandidate &c : candidates_) c.score = ring_score(detect, c);
     candidates_.erase(std::remove_if(candidates_.begin(), candidates_.end(),
-                                     [](const RingCandidate &c) { return c.score < 0.7; }),
+                                     [](const RingCandidate &c) { return c.score < 0.85; }),
                       candidates_.end());
     std::sort(candidates_.begin(), candidates_.end(), [](const RingCandidate &a, const RingCandidate &b) {
         return a.score != b.score ? a.score > b.score : a.area > b.area;
