@@ -109,13 +109,13 @@ bool Scanner::decode_candidate(const GrayImage &image, const RingCandidate &cand
 }
 
 bool Scanner::scan_level(const GrayImage &image, const GrayImage &detect, double scale, bool find_all,
-                         size_t max_runs, std::vector<ScanResult> &results, int tile) {
+                         size_t max_runs, std::vector<ScanResult> &results, int tile, double min_score) {
     binarize(detect, binary_, tile);
     candidates_.clear();
     if (!find_ring_candidates(binary_, components_, candidates_, max_runs)) return !results.empty();
     for (RingCandidate &c : candidates_) c.score = ring_score(detect, c);
     candidates_.erase(std::remove_if(candidates_.begin(), candidates_.end(),
-                                     [](const RingCandidate &c) { return c.score < 0.85; }),
+                                     [](const RingCandidate &c) { return c.score < kMinRingScore; }),
                       candidates_.end());
     std::sort(candidates_.begin(), candidates_.end(), [](const RingCandidate &a, const RingCandidate &b) {
         return a.score != b.score ? a.score > b.score : a.area > b.area;
@@ -126,9 +126,12 @@ bool Scanner::scan_level(const GrayImage &image, const GrayImage &detect, double
     const int limit = kMaxCandidates * (find_all ? 4 : 1);
     for (int pass = 0; pass < 2; ++pass) {
         if (pass == 1 && !results.empty()) break;
-        int tried = 0;
+        int tried = 0, weak = 0;
         for (RingCandidate c : candidates_) {
             if (tried >= (pass == 0 ? limit : 2)) break;
+            // Rings under min_score (a metallic ring in shade, a worn print;
+            // but mostly clutter): at most two of them, the best-scoring.
+            if (c.score < min_score && ++weak > 2) break;
             if (pass == 1 && c.score < 0.95) break;
             for (Point &p : c.quad) p = p * scale;
             bool seen = false;
@@ -165,17 +168,21 @@ std::vector<ScanResult> Scanner::scan(const GrayImage &image, bool find_all, boo
     // flat regions into thousands of tiny components that each cost time.
     smooth(*detect, smoothed_);
     const double scale = halve ? 2.0 : 1.0;
-    if (scan_level(image, smoothed_, scale, find_all, SIZE_MAX, results, kTile) && !find_all) return results;
+    // The first pass decodes only clean rings (score >= 0.85): clutter seldom
+    // scores that high, so symbol-free frames stay cheap.
+    if (scan_level(image, smoothed_, scale, find_all, SIZE_MAX, results, kTile, 0.85) && !find_all) return results;
     // Finer thresholds (3-pixel tiles) keep a narrow margin apart from a
     // dark neighbour or a shadow edge; new quads only, and only while the
     // frame is not too busy for that to stay cheap.
-    if (results.empty() && scan_level(image, smoothed_, scale, find_all, kFallbackRuns, results, 3) && !find_all)
+    // Rings scoring from 0.7 (a metallic ring in shade, a worn print) get
+    // their turn here too.
+    if (results.empty() && scan_level(image, smoothed_, scale, find_all, kFallbackRuns, results, 3, 0.7) && !find_all)
         return results;
     if (!halve || !thorough) return results;
     // Full resolution finds symbols too small for the halved image.
     std::vector<ScanResult> small;
     smooth(image, smoothed_);
-    scan_level(image, smoothed_, 1.0, find_all, SIZE_MAX, small, kTile);
+    scan_level(image, smoothed_, 1.0, find_all, SIZE_MAX, small, kTile, 0.7);
     for (ScanResult &r : small) {
         bool duplicate = false;
         for (const ScanResult &e : results) duplicate = duplicate || inside(e.corners, centre(r.corners));

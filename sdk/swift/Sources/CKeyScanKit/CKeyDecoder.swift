@@ -98,23 +98,7 @@ public enum CKeyDecoder {
         defer { ckey_results_destroy(results) }
         var out: [CKeyResult] = []
         for index in 0..<ckey_results_count(results) {
-            var info = ckey_result_info()
-            try ckeyCheck(ckey_results_get_info(results, index, &info))
-            var pointer: UnsafePointer<UInt8>?
-            var length = 0
-            try ckeyCheck(ckey_results_get_payload(results, index, &pointer, &length))
-            let bytes = pointer.map { Data(bytes: $0, count: length) } ?? Data()
-            let isText = ckey_results_is_text(results, index) == 1
-            let corners = withUnsafeBytes(of: info.corners) { raw in
-                raw.bindMemory(to: ckey_point.self).map { CKeyPoint(x: Double($0.x), y: Double($0.y)) }
-            }
-            out.append(CKeyResult(
-                bytes: bytes, text: isText ? String(decoding: bytes, as: UTF8.self) : nil,
-                profile: CKeyProfile(rawValue: Int(info.profile)) ?? .scalable, version: Int(info.version),
-                level: CKeyLevel(rawValue: Int(info.level)) ?? .m, layout: CKeyLayout(rawValue: Int(info.layout)) ?? .standard,
-                corners: corners, isInverted: info.inverted != 0, isMirrored: info.mirrored != 0,
-                errorsCorrected: Int(info.errors_corrected), erasuresFilled: Int(info.erasures_filled),
-                marginLeft: Int(info.margin_left), parityPerBlock: Int(info.parity_per_block)))
+            out.append(try CKeyResult(coreResults: results, index: index))
         }
         return out
     }

@@ -1,3 +1,4 @@
+import CKeyCodec
 import Foundation
 
 /// A point in image pixel coordinates (origin top-left, y down).
@@ -38,4 +39,26 @@ public struct CKeyResult: Sendable, Equatable {
     public let marginLeft: Int
     /// Parity codewords per block (E).
     public let parityPerBlock: Int
+}
+
+extension CKeyResult {
+    /// One result of a core `ckey_results` handle.
+    init(coreResults results: OpaquePointer, index: Int) throws {
+        var info = ckey_result_info()
+        try ckeyCheck(ckey_results_get_info(results, index, &info))
+        var pointer: UnsafePointer<UInt8>?
+        var length = 0
+        try ckeyCheck(ckey_results_get_payload(results, index, &pointer, &length))
+        let bytes = pointer.map { Data(bytes: $0, count: length) } ?? Data()
+        let corners = withUnsafeBytes(of: info.corners) { raw in
+            raw.bindMemory(to: ckey_point.self).map { CKeyPoint(x: Double($0.x), y: Double($0.y)) }
+        }
+        self.init(
+            bytes: bytes, text: ckey_results_is_text(results, index) == 1 ? String(decoding: bytes, as: UTF8.self) : nil,
+            profile: CKeyProfile(rawValue: Int(info.profile)) ?? .scalable, version: Int(info.version),
+            level: CKeyLevel(rawValue: Int(info.level)) ?? .m, layout: CKeyLayout(rawValue: Int(info.layout)) ?? .standard,
+            corners: corners, isInverted: info.inverted != 0, isMirrored: info.mirrored != 0,
+            errorsCorrected: Int(info.errors_corrected), erasuresFilled: Int(info.erasures_filled),
+            marginLeft: Int(info.margin_left), parityPerBlock: Int(info.parity_per_block))
+    }
 }
