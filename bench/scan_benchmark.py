@@ -34,13 +34,8 @@ class CKey:
         P, I, S = ctypes.c_void_p, ctypes.c_int, ctypes.c_size_t
         lib.ckey_symbol_encode.argtypes = [ctypes.c_char_p, S, I, I, I, I, ctypes.POINTER(P)]
         lib.ckey_symbol_destroy.argtypes = [P]
-        self.has_renderer = hasattr(lib, "ckey_render_pixels")
-        if self.has_renderer:
-            lib.ckey_render_pixels.argtypes = [P, P, I, I, I, ctypes.c_char_p, S, S]
-            lib.ckey_style_init.argtypes = [P, I]
-        lib.ckey_symbol_get_info.argtypes = [P, ctypes.c_char_p]
-        lib.ckey_symbol_get_modules.argtypes = [P, ctypes.c_char_p, S]
-        lib.ckey_symbol_get_format_cells.argtypes = [P, ctypes.c_char_p, S, ctypes.POINTER(S)]
+        lib.ckey_render_pixels.argtypes = [P, P, I, I, I, ctypes.c_char_p, S, S]
+        lib.ckey_style_init.argtypes = [P, I]
         lib.ckey_decoder_create.argtypes = [ctypes.POINTER(P)]
         lib.ckey_decoder_scan.argtypes = [P, P, I, I, S, I, I, ctypes.POINTER(P)]
         lib.ckey_results_count.argtypes = [P]
@@ -51,7 +46,7 @@ class CKey:
         self.decoder = P()
         self._check(lib.ckey_decoder_create(ctypes.byref(self.decoder)))
         self.styles = {}
-        for name, preset in (("plain", 0), ("concept", 1)) if self.has_renderer else ():
+        for name, preset in (("plain", 0), ("concept", 1)):
             buf = ctypes.create_string_buffer(512)
             self._check(lib.ckey_style_init(buf, preset))
             self.styles[name] = buf
@@ -64,42 +59,12 @@ class CKey:
         sym = ctypes.c_void_p()
         self._check(self.lib.ckey_symbol_encode(payload, len(payload), profile, 0, 1, 0, ctypes.byref(sym)))
         try:
-            if not self.has_renderer:
-                return self._plain_raster(sym, size, style)
             buf = ctypes.create_string_buffer(size * size * 4)
             self._check(self.lib.ckey_render_pixels(sym, self.styles[style], size, 0, 0, buf, size * 4, len(buf)))
         finally:
             self.lib.ckey_symbol_destroy(sym)
         rgba = np.frombuffer(buf.raw, dtype=np.uint8).reshape(size, size, 4).astype(np.float32)
         return (0.299 * rgba[..., 0] + 0.587 * rgba[..., 1] + 0.114 * rgba[..., 2]).astype(np.uint8)
-
-    def _plain_raster(self, sym, size, style):
-        """Module-exact picture from the codec (used before the renderer existed)."""
-        info = ctypes.create_string_buffer(128)
-        self._check(self.lib.ckey_symbol_get_info(sym, info))
-        profile, n = np.frombuffer(info.raw[:4], np.int32)[0], np.frombuffer(info.raw[20:24], np.int32)[0]
-        mods = ctypes.create_string_buffer(int(n) * int(n))
-        self._check(self.lib.ckey_symbol_get_modules(sym, mods, len(mods)))
-        cells, count = ctypes.create_string_buffer(96), ctypes.c_size_t()
-        self._check(self.lib.ckey_symbol_get_format_cells(sym, cells, 96, ctypes.byref(count)))
-        hi = 31 * 8
-        canvas = np.zeros((hi, hi), np.uint8)
-        ring = 2 if profile == 1 else 1
-        canvas[16:232, 16:232] = 1
-        canvas[(2 + ring) * 8:(29 - ring) * 8, (2 + ring) * 8:(29 - ring) * 8] = 0
-        for i in range(count.value):
-            side, k = divmod(i, 24)
-            x, y = [(3 + k, 3), (27, 3 + k), (27 - k, 27), (3, 27 - k)][side]
-            canvas[y * 8:(y + 1) * 8, x * 8:(x + 1) * 8] = cells.raw[i]
-        m = np.frombuffer(mods.raw, np.uint8).reshape(n, n) & 1
-        edges = np.round(np.linspace(32, 216, n + 1)).astype(int)
-        for r in range(n):
-            for c in range(n):
-                canvas[edges[r]:edges[r + 1], edges[c]:edges[c + 1]] = m[r, c]
-        img = np.where(canvas == 1, 20, 240).astype(np.uint8)
-        if style == "concept":
-            img = 255 - img
-        return cv2.resize(img, (size, size), interpolation=cv2.INTER_AREA)
 
     def decode(self, gray, find_all=False):
         gray = np.ascontiguousarray(gray)

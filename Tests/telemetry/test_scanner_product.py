@@ -35,16 +35,16 @@ def package(build):
 
 def closure(package, target):
     targets = {t["name"]: t for t in package["targets"]}
-    seen, todo = set(), [target]
-    while todo:
-        name = todo.pop()
+    seen, pending = set(), [target]
+    while pending:
+        name = pending.pop()
         if name in seen:
             continue
         seen.add(name)
         for dependency in targets[name].get("dependencies", []):
             for kind in ("byName", "target"):
                 if kind in dependency:
-                    todo.append(dependency[kind][0])
+                    pending.append(dependency[kind][0])
     return seen
 
 

@@ -5,6 +5,7 @@
 #include "gray_image.hpp"
 
 #include <string>
+#include <vector>
 
 namespace ckey {
 
@@ -18,6 +19,10 @@ GrayImage read_image_file(const std::string &path);
 GrayImage read_image_bytes(const uint8_t *data, size_t length);
 
 GrayImage read_png(const uint8_t *data, size_t length);
+// Any PNG as straight-alpha RGBA8 (rows of width * 4 bytes); refuses images of
+// more than max_pixels before decoding them. Also reads logos for the renderer.
+std::vector<uint8_t> read_png_rgba(const uint8_t *data, size_t length, int &width, int &height,
+                                   long long max_pixels);
 GrayImage read_jpeg(const uint8_t *data, size_t length);
 GrayImage read_pnm(const uint8_t *data, size_t length);
 

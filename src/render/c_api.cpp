@@ -3,6 +3,7 @@
 
 #include "../codec/blocks.hpp"
 #include "../codec/status.hpp"
+#include "../image/image_file.hpp"
 #include "export.hpp"
 #include "raster.hpp"
 #include "style_check.hpp"
@@ -164,7 +165,10 @@ extern "C" int ckey_png_read_rgba(const uint8_t *data, size_t length, uint8_t **
         *out_rgba = nullptr;
         require(data, "data");
         int w = 0, h = 0;
-        std::vector<uint8_t> rgba = ckey::decode_png_rgba(data, length, w, h);
+        // Logos are read by the same PNG reader as scanned images (src/image).
+        std::vector<uint8_t> rgba = ckey::read_png_rgba(data, length, w, h, 4096LL * 4096);
+        if (w > 4096 || h > 4096)
+            ckey::fail(CKEY_IMAGE_TOO_LARGE, "the PNG is ", w, " x ", h, " px; logos may be at most 4096 x 4096");
         *out_rgba = copy_out(rgba.data(), rgba.size());
         *out_width = w;
         *out_height = h;

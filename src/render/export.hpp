@@ -22,9 +22,6 @@ std::string render_svg(const Symbol &symbol, const Style &style, double scale, b
 
 std::vector<uint8_t> render_pdf(const Symbol &symbol, const Style &style, double width_points, bool transparent);
 
-// Any PNG to straight-alpha RGBA8 (at most 4096 x 4096).
-std::vector<uint8_t> decode_png_rgba(const uint8_t *data, size_t length, int &width, int &height);
-
 // Temporary file in the same directory, then rename; nothing left on failure.
 void write_file_atomic(const std::string &path, const uint8_t *data, size_t length);
 

@@ -19,6 +19,13 @@ inline double length(Point a) { return std::hypot(a.x, a.y); }
 
 using Quad = std::array<Point, 4>;
 
+// A canvas point turned a quarter clockwise about the canvas centre, k times:
+// (x, y) -> (31 - y, x). Used to visit the four sides of the ring alike.
+inline Point turn_canvas(Point p, int quarter_turns) {
+    for (int k = 0; k < quarter_turns; ++k) p = Point{31.0 - p.y, p.x};
+    return p;
+}
+
 // Maps canvas units (x, y) to image pixels: p = H (x, y, 1), divided by w.
 struct Homography {
     std::array<double, 9> m{1, 0, 0, 0, 1, 0, 0, 0, 1};

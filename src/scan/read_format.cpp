@@ -131,13 +131,8 @@ LocatorHit read_locator(const GrayImage &image, const Quad &quad) {
             double t = 5.0 + 21.0 * k / 11.0;
             Point r[3] = {{t, 3.0}, {t, 1.0}, {t, 3.3}};
             for (int j = 0; j < 3; ++j) {
-                double x = r[j].x, y = r[j].y;
-                for (int turn = 0; turn < s; ++turn) {  // rotate the side about the centre
-                    double nx = 31.0 - y;
-                    y = x;
-                    x = nx;
-                }
-                float v = sample_bilinear(image, h.map(x, y));
+                const Point p = turn_canvas(r[j], s);
+                float v = sample_bilinear(image, h.map(p.x, p.y));
                 (j == 0 ? ring : j == 1 ? margin : inner).push_back(v);
             }
         }

@@ -22,13 +22,8 @@ double ring_score(const GrayImage &image, const RingCandidate &c) {
     for (int side = 0; side < 4; ++side)
         for (int k = 0; k < 8; ++k) {
             double t = 5.0 + 21.0 * k / 7.0;
-            double rx = t, ry = 2.5, qx = t, qy = 1.0;
-            for (int turn = 0; turn < side; ++turn) {
-                double nr = 31.0 - ry, nq = 31.0 - qy;
-                ry = rx; rx = nr;
-                qy = qx; qx = nq;
-            }
-            float ring = sample_bilinear(image, h.map(rx, ry)), margin = sample_bilinear(image, h.map(qx, qy));
+            const Point r = turn_canvas({t, 2.5}, side), q = turn_canvas({t, 1.0}, side);
+            float ring = sample_bilinear(image, h.map(r.x, r.y)), margin = sample_bilinear(image, h.map(q.x, q.y));
             float contrast = c.inverted ? ring - margin : margin - ring;
             good += contrast > 10;
             ++total;

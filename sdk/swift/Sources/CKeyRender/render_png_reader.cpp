@@ -1,1 +1,0 @@
-#include "../../../../src/render/png_reader.cpp"
