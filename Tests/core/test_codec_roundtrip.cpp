@@ -6,9 +6,11 @@
 #include "codec/decode.hpp"
 #include "codec/field.hpp"
 #include "codec/format.hpp"
+#include "codec/golay.hpp"
 #include "codec/status.hpp"
 #include "codec/symbol.hpp"
 
+#include <algorithm>
 #include <random>
 #include <vector>
 
@@ -202,6 +204,59 @@ TEST(format_decodes_in_right_orientation_only) {
         REQUIRE(r.found);
         CHECK_EQ(r.word, w);
     }
+}
+
+TEST(golay_decode_corrects_three_errors_and_refuses_four) {
+    std::mt19937 rng(5);
+    for (int trial = 0; trial < 3000; ++trial) {
+        const uint32_t info = rng() & 0xFFF, codeword = ckey::golay_encode(info);
+        const int weight = trial % 5;
+        uint32_t error = 0;
+        while (__builtin_popcount(error) < weight) error |= 1u << (rng() % 24);
+        uint32_t decoded = 0;
+        const int errors = ckey::golay_decode(codeword ^ error, decoded);
+        if (weight <= 3) {
+            CHECK_EQ(errors, weight);
+            CHECK_EQ(decoded, codeword);
+        } else {
+            CHECK_EQ(errors, -1);  // 4 errors: detected, never miscorrected
+        }
+    }
+}
+
+// Wrong cells placed at each rule's limit, with as few as possible on the
+// best side: the decoder's Golay screen must still let every one through.
+TEST(format_decode_reads_bands_at_each_rule_limit) {
+    std::mt19937 rng(11);
+    // Wrong cells per side: all four sides (14), three sides (4, one side
+    // unreadable), two sides (1, two sides unreadable).
+    const int limits[3][4] = {{3, 4, 4, 3}, {1, 2, 1, -1}, {0, 1, -1, -1}};
+    int tried = 0;
+    for (uint32_t w = 0; w < 4096; w += 7) {
+        if (!ckey::format_word_valid(w)) continue;
+        for (const auto &limit : limits) {
+            auto cells = ckey::format_cells(w);
+            uint8_t d[96];
+            for (int i = 0; i < 96; ++i) d[i] = cells[i] ? 230 : 25;
+            const int turn = static_cast<int>(rng() % 4);
+            for (int k = 0; k < 4; ++k) {
+                const int side = (k + turn) % 4;
+                if (limit[k] < 0) {  // unreadable: random cells
+                    for (int i = 0; i < 24; ++i) d[side * 24 + i] = (rng() & 1) ? 230 : 25;
+                    continue;
+                }
+                std::vector<int> cell(24);
+                for (int i = 0; i < 24; ++i) cell[i] = i;
+                std::shuffle(cell.begin(), cell.end(), rng);
+                for (int e = 0; e < limit[k]; ++e) d[side * 24 + cell[e]] = 255 - d[side * 24 + cell[e]];
+            }
+            auto r = ckey::format_decode(d);
+            REQUIRE(r.found);
+            CHECK_EQ(r.word, w);
+            ++tried;
+        }
+    }
+    CHECK(tried > 300);
 }
 
 TEST(format_rejects_blank_and_random_bands) {

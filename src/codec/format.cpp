@@ -3,6 +3,7 @@
 #include "golay.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <vector>
 
 namespace ckey {
@@ -114,31 +115,78 @@ struct Ranking {
         return best < (1L << 40) && best_hard <= max_hard && second_hard() - best_hard >= gap;
     }
 };
+
+// Index of each 12-bit word in candidates(), or -1 for words no encoder writes.
+const std::array<int16_t, 4096> &candidate_index() {
+    static const std::array<int16_t, 4096> index = [] {
+        std::array<int16_t, 4096> idx;
+        idx.fill(-1);
+        const auto &all = candidates();
+        for (size_t i = 0; i < all.size(); ++i) idx[all[i].word] = static_cast<int16_t>(i);
+        return idx;
+    }();
+    return index;
+}
+
+uint32_t reverse24(uint32_t v) {
+    uint32_t r = 0;
+    for (int i = 0; i < 24; ++i) r |= ((v >> i) & 1u) << (23 - i);
+    return r;
+}
+
+// Wrong cells per side of a candidate against the hard reading; order sorts
+// the sides best first, and h2, h3, h4 sum the best two, three and four.
+struct SideErrors {
+    int d[4];
+    int order[4] = {0, 1, 2, 3};
+    int h2, h3, h4;
+    SideErrors(const Candidate &c, const std::array<uint32_t, 4> &hard) {
+        for (int s = 0; s < 4; ++s) d[s] = popcount24(hard[s] ^ c.sides[s]);
+        std::sort(order, order + 4, [&](int a, int b) { return d[a] < d[b]; });
+        h2 = d[order[0]] + d[order[1]];
+        h3 = h2 + d[order[2]];
+        h4 = h3 + d[order[3]];
+    }
+    // Could this word be the best under some rule (see format_decode)?
+    bool within_a_rule() const { return h4 <= kFormatMaxErrors || h3 <= 4 || h2 <= 1; }
+};
 }  // namespace
 
 FormatReading format_decode(const uint8_t *darkness) {
     std::array<uint32_t, 4> hard{0, 0, 0, 0};
     for (int i = 0; i < kFormatCells; ++i)
         if (darkness[i] >= 128) hard[i / kFormatCellsPerSide] |= 1u << (i % kFormatCellsPerSide);
+    // Screen: a word within any rule's limit has a side with at most 3 wrong
+    // cells (14 over 4 sides, 4 over 3, 1 over 2), so it is the Golay decode
+    // of that side. When no side decodes to such a word, no rule can hold:
+    // most clutter stops here, before the search over every word below.
+    const auto &all = candidates();
+    const auto &index = candidate_index();
+    const auto &masks = format_side_masks();
+    bool possible = false;
+    for (int s = 0; s < 4 && !possible; ++s) {
+        uint32_t codeword;
+        if (golay_decode(reverse24(hard[s]) ^ masks[s], codeword) < 0) continue;
+        const int k = index[codeword >> 12];
+        possible = k >= 0 && SideErrors(all[k], hard).within_a_rule();
+    }
+    if (!possible) return FormatReading{};
     // Three rules, tried in order: all four sides; the best three (one side
     // hidden, e.g. under a finger); the best two (motion blur along two sides,
     // or a label curved so much that two sides are displaced).
     Ranking all4, best3, best2;
-    for (const Candidate &c : candidates()) {
-        int d[4];
-        for (int s = 0; s < 4; ++s) d[s] = popcount24(hard[s] ^ c.sides[s]);
-        int order[4] = {0, 1, 2, 3};
-        std::sort(order, order + 4, [&](int a, int b) { return d[a] < d[b]; });
-        if (d[order[0]] + d[order[1]] > 6 && d[0] + d[1] + d[2] + d[3] > 28) continue;
+    for (const Candidate &c : all) {
+        const SideErrors e(c, hard);
+        // Too far to be the best or a runner-up within 8 of it under any rule.
+        if (e.h2 > 8 && e.h3 > 11 && e.h4 > 21) continue;
         int side_cost[4] = {0, 0, 0, 0};
         for (int i = 0; i < kFormatCells; ++i)
             side_cost[i / kFormatCellsPerSide] += c.cells[i] ? 255 - darkness[i] : darkness[i];
-        const int h2 = d[order[0]] + d[order[1]], h3 = h2 + d[order[2]], h4 = h3 + d[order[3]];
-        const int s2 = side_cost[order[0]] + side_cost[order[1]], s3 = s2 + side_cost[order[2]],
-                  s4 = s3 + side_cost[order[3]];
-        all4.offer(h4, s4, c.word);
-        best3.offer(h3, s3, c.word);
-        best2.offer(h2, s2, c.word);
+        const int s2 = side_cost[e.order[0]] + side_cost[e.order[1]], s3 = s2 + side_cost[e.order[2]],
+                  s4 = s3 + side_cost[e.order[3]];
+        all4.offer(e.h4, s4, c.word);
+        best3.offer(e.h3, s3, c.word);
+        best2.offer(e.h2, s2, c.word);
     }
     FormatReading reading;
     const Ranking *chosen = nullptr;
