@@ -1,6 +1,6 @@
 // Traces the scan pipeline on one image file: candidates, their ring scores,
 // the format reading and the module decode of each. A debugging aid.
-// Usage: scan_trace FILE [--full]
+// Usage: scan_trace FILE [--full] [--tile N]
 #include "image/image_file.hpp"
 #include "scan/binarize.hpp"
 #include "scan/candidates.hpp"
@@ -14,11 +14,16 @@
 
 int main(int argc, char **argv) {
     if (argc < 2) {
-        std::fprintf(stderr, "usage: scan_trace FILE [--full]\n");
+        std::fprintf(stderr, "usage: scan_trace FILE [--full] [--tile 3|4]\n");
         return 2;
     }
     ckey::GrayImage image = ckey::read_image_file(argv[1]);
-    const bool full = argc > 2 && std::strcmp(argv[2], "--full") == 0;
+    bool full = false;
+    int tile = ckey::kTile;
+    for (int i = 2; i < argc; ++i) {
+        if (std::strcmp(argv[i], "--full") == 0) full = true;
+        else if (std::strcmp(argv[i], "--tile") == 0 && i + 1 < argc) tile = std::atoi(argv[++i]);
+    }
     ckey::GrayImage detect = image;
     double scale = 1;
     if (!full && std::min(image.width, image.height) >= 480) {
@@ -28,7 +33,7 @@ int main(int argc, char **argv) {
     ckey::Ternary binary;
     ckey::GrayImage smoothed;
     ckey::smooth(detect, smoothed);
-    ckey::binarize(std::getenv("NOSMOOTH") ? detect : smoothed, binary);
+    ckey::binarize(std::getenv("NOSMOOTH") ? detect : smoothed, binary, tile);
     ckey::ComponentScratch scratch;
     std::vector<ckey::RingCandidate> candidates;
     ckey::find_ring_candidates(binary, scratch, candidates);

@@ -8,12 +8,15 @@ void decimate(const GrayImage &in, GrayImage &out) {
     out.width = in.width / 2;
     out.height = in.height / 2;
     out.pixels.resize(static_cast<size_t>(out.width) * out.height);
+    // Rows summed in pairs first, then columns: two loops the compiler
+    // vectorises (one loop over 2 x 2 blocks does not).
+    std::vector<uint16_t> pair(static_cast<size_t>(out.width) * 2);
     for (int y = 0; y < out.height; ++y) {
         const uint8_t *a = &in.pixels[static_cast<size_t>(2 * y) * in.width];
         const uint8_t *b = a + in.width;
+        for (int x = 0; x < 2 * out.width; ++x) pair[x] = static_cast<uint16_t>(a[x] + b[x]);
         uint8_t *dst = &out.pixels[static_cast<size_t>(y) * out.width];
-        for (int x = 0; x < out.width; ++x)
-            dst[x] = static_cast<uint8_t>((a[2 * x] + a[2 * x + 1] + b[2 * x] + b[2 * x + 1] + 2) >> 2);
+        for (int x = 0; x < out.width; ++x) dst[x] = static_cast<uint8_t>((pair[2 * x] + pair[2 * x + 1] + 2) >> 2);
     }
 }
 
@@ -49,18 +52,45 @@ void smooth(const GrayImage &in, GrayImage &out) {
     }
 }
 
-void binarize(const GrayImage &image, Ternary &out, int kTile) {
+namespace {
+
+// out[i] = min (or max) of in[i - 1 ... i + 1] within [0, n): a 3-wide
+// window, edges clamped. Whole-array loops the compiler vectorises.
+template <typename Pick>
+void spread3(const uint8_t *in, uint8_t *out, int n, Pick pick) {
+    if (n == 1) {
+        out[0] = in[0];
+        return;
+    }
+    out[0] = pick(in[0], in[1]);
+    for (int i = 1; i + 1 < n; ++i) out[i] = pick(pick(in[i - 1], in[i]), in[i + 1]);
+    out[n - 1] = pick(in[n - 2], in[n - 1]);
+}
+
+const auto kMin = [](uint8_t a, uint8_t b) { return std::min(a, b); };
+const auto kMax = [](uint8_t a, uint8_t b) { return std::max(a, b); };
+
+template <int Tile>
+void binarize_tiles(const GrayImage &image, Ternary &out, BinarizeScratch &s) {
     const int w = image.width, h = image.height;
-    const int tw = (w + kTile - 1) / kTile, th = (h + kTile - 1) / kTile;
-    std::vector<uint8_t> tmin(static_cast<size_t>(tw) * th), tmax(tmin.size());
-    // Per tile row: the column-wise extremes over its rows first (whole-row
-    // loops the compiler vectorises), then each tile's extremes across columns.
-    std::vector<uint8_t> colmin(w), colmax(w);
+    const int tw = (w + Tile - 1) / Tile, th = (h + Tile - 1) / Tile;
+    const size_t tiles = static_cast<size_t>(tw) * th;
+    s.tmin.resize(tiles);
+    s.tmax.resize(tiles);
+    s.spread_min.resize(tiles);
+    s.spread_max.resize(tiles);
+    s.colmin.resize(static_cast<size_t>(tw) * Tile);
+    s.colmax.resize(s.colmin.size());
+    uint8_t *colmin = s.colmin.data(), *colmax = s.colmax.data();
+    // Per tile row: the column-wise extremes over its rows, then each tile's
+    // extremes across its Tile columns (the row is padded to whole tiles).
     for (int ty = 0; ty < th; ++ty) {
-        const int y0 = ty * kTile, y1 = std::min(h, y0 + kTile);
+        const int y0 = ty * Tile, y1 = std::min(h, y0 + Tile);
         const uint8_t *first = &image.pixels[static_cast<size_t>(y0) * w];
-        std::copy(first, first + w, colmin.begin());
-        std::copy(first, first + w, colmax.begin());
+        std::copy(first, first + w, colmin);
+        std::copy(first, first + w, colmax);
+        std::fill(colmin + w, colmin + tw * Tile, first[w - 1]);
+        std::fill(colmax + w, colmax + tw * Tile, first[w - 1]);
         for (int y = y0 + 1; y < y1; ++y) {
             const uint8_t *row = &image.pixels[static_cast<size_t>(y) * w];
             for (int x = 0; x < w; ++x) {
@@ -68,55 +98,75 @@ void binarize(const GrayImage &image, Ternary &out, int kTile) {
                 colmax[x] = std::max(colmax[x], row[x]);
             }
         }
+        uint8_t *lo = &s.tmin[static_cast<size_t>(ty) * tw], *hi = &s.tmax[static_cast<size_t>(ty) * tw];
         for (int tx = 0; tx < tw; ++tx) {
-            const int x0 = tx * kTile, x1 = std::min(w, x0 + kTile);
-            uint8_t lo = colmin[x0], hi = colmax[x0];
-            for (int x = x0 + 1; x < x1; ++x) {
-                lo = std::min(lo, colmin[x]);
-                hi = std::max(hi, colmax[x]);
+            uint8_t a = colmin[tx * Tile], b = colmax[tx * Tile];
+            for (int k = 1; k < Tile; ++k) {
+                a = std::min(a, colmin[tx * Tile + k]);
+                b = std::max(b, colmax[tx * Tile + k]);
             }
-            tmin[ty * tw + tx] = lo;
-            tmax[ty * tw + tx] = hi;
+            lo[tx] = a;
+            hi[tx] = b;
         }
     }
-    // Spread extremes over 3 x 3 tiles so an edge on a tile border is seen by both sides.
-    std::vector<uint8_t> nmin(tmin.size()), nmax(tmax.size());
-    for (int ty = 0; ty < th; ++ty)
+    // Spread extremes over 3 x 3 tiles so an edge on a tile border is seen
+    // by both sides: across each tile row, then down each tile column.
+    std::vector<uint8_t> &across_min = s.tmin, &across_max = s.tmax;
+    for (int ty = 0; ty < th; ++ty) {
+        const size_t row = static_cast<size_t>(ty) * tw;
+        spread3(&s.tmin[row], &s.spread_min[row], tw, kMin);
+        spread3(&s.tmax[row], &s.spread_max[row], tw, kMax);
+    }
+    for (int ty = 0; ty < th; ++ty) {
+        const uint8_t *up_min = &s.spread_min[static_cast<size_t>(std::max(ty - 1, 0)) * tw];
+        const uint8_t *mid_min = &s.spread_min[static_cast<size_t>(ty) * tw];
+        const uint8_t *down_min = &s.spread_min[static_cast<size_t>(std::min(ty + 1, th - 1)) * tw];
+        const uint8_t *up_max = &s.spread_max[static_cast<size_t>(std::max(ty - 1, 0)) * tw];
+        const uint8_t *mid_max = &s.spread_max[static_cast<size_t>(ty) * tw];
+        const uint8_t *down_max = &s.spread_max[static_cast<size_t>(std::min(ty + 1, th - 1)) * tw];
+        uint8_t *lo = &across_min[static_cast<size_t>(ty) * tw], *hi = &across_max[static_cast<size_t>(ty) * tw];
         for (int tx = 0; tx < tw; ++tx) {
-            int lo = 255, hi = 0;
-            for (int dy = -1; dy <= 1; ++dy)
-                for (int dx = -1; dx <= 1; ++dx) {
-                    int y = ty + dy, x = tx + dx;
-                    if (x < 0 || y < 0 || x >= tw || y >= th) continue;
-                    lo = std::min<int>(lo, tmin[y * tw + x]);
-                    hi = std::max<int>(hi, tmax[y * tw + x]);
-                }
-            nmin[ty * tw + tx] = static_cast<uint8_t>(lo);
-            nmax[ty * tw + tx] = static_cast<uint8_t>(hi);
+            lo[tx] = std::min(std::min(up_min[tx], mid_min[tx]), down_min[tx]);
+            hi[tx] = std::max(std::max(up_max[tx], mid_max[tx]), down_max[tx]);
         }
+    }
     out.width = w;
     out.height = h;
     out.cells.resize(static_cast<size_t>(w) * h);
     // Per tile row, each pixel column's threshold (0 where the neighbourhood
     // is too flat, which nothing is below): then one branch-free loop per row.
-    std::vector<uint8_t> threshold(w), flat(w);
+    uint8_t *threshold = colmin, *flat = colmax;
     for (int ty = 0; ty < th; ++ty) {
+        const uint8_t *lo = &across_min[static_cast<size_t>(ty) * tw], *hi = &across_max[static_cast<size_t>(ty) * tw];
         for (int tx = 0; tx < tw; ++tx) {
-            const int lo = nmin[ty * tw + tx], hi = nmax[ty * tw + tx];
-            const bool low_contrast = hi - lo < std::max(kMinContrast, hi / 8);
-            const uint8_t t = low_contrast ? 0 : static_cast<uint8_t>((lo + hi + 1) / 2);
-            for (int x = tx * kTile; x < std::min(w, (tx + 1) * kTile); ++x) {
-                threshold[x] = t;
-                flat[x] = low_contrast ? kUnknown : 0;
+            const int l = lo[tx], u = hi[tx];
+            const bool low_contrast = u - l < std::max(kMinContrast, u / 8);
+            const uint8_t t = low_contrast ? 0 : static_cast<uint8_t>((l + u + 1) / 2);
+            const uint8_t f = low_contrast ? kUnknown : 0;
+            for (int k = 0; k < Tile; ++k) {
+                threshold[tx * Tile + k] = t;
+                flat[tx * Tile + k] = f;
             }
         }
-        for (int y = ty * kTile; y < std::min(h, (ty + 1) * kTile); ++y) {
+        for (int y = ty * Tile; y < std::min(h, (ty + 1) * Tile); ++y) {
             const uint8_t *row = &image.pixels[static_cast<size_t>(y) * w];
             uint8_t *dst = &out.cells[static_cast<size_t>(y) * w];
             for (int x = 0; x < w; ++x)
                 dst[x] = static_cast<uint8_t>(flat[x] | (row[x] < threshold[x] ? kDark : kLight));
         }
     }
+}
+
+}  // namespace
+
+void binarize(const GrayImage &image, Ternary &out, BinarizeScratch &scratch, int tile) {
+    if (tile == 3) binarize_tiles<3>(image, out, scratch);
+    else binarize_tiles<4>(image, out, scratch);
+}
+
+void binarize(const GrayImage &image, Ternary &out, int tile) {
+    BinarizeScratch scratch;
+    binarize(image, out, scratch, tile);
 }
 
 }  // namespace ckey

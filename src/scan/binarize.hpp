@@ -25,7 +25,15 @@ constexpr int kTile = 4;
 // with brightness, and a shadowed label still has to be seen).
 constexpr int kMinContrast = 10;
 
-// tile: the tile side in pixels (the neighbourhood is 3 x 3 tiles).
+// Buffers binarize() reuses from frame to frame.
+struct BinarizeScratch {
+    std::vector<uint8_t> tmin, tmax, spread_min, spread_max;  // per tile
+    std::vector<uint8_t> colmin, colmax;                      // per column of a tile row
+};
+
+// tile: the tile side in pixels, 3 or 4 (the neighbourhood is 3 x 3 tiles).
+void binarize(const GrayImage &image, Ternary &out, BinarizeScratch &scratch, int tile = kTile);
+// The same with buffers of its own, for tests and tools.
 void binarize(const GrayImage &image, Ternary &out, int tile = kTile);
 
 // Halves the image by averaging 2 x 2 blocks.

@@ -1,12 +1,19 @@
 #include "candidates.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <cstring>
 
 namespace ckey {
 
 namespace {
+
+// Bytes before the first non-zero one, in memory order, of a word loaded with memcpy.
+int leading_equal_bytes(uint64_t diff) {
+    if constexpr (std::endian::native == std::endian::little) return std::countr_zero(diff) / 8;
+    else return std::countl_zero(diff) / 8;
+}
 
 int find_root(std::vector<Run> &runs, int i) {
     while (runs[i].parent != i) {
@@ -21,14 +28,6 @@ void unite(std::vector<Run> &runs, int a, int b) {
     b = find_root(runs, b);
     if (a != b) runs[std::max(a, b)].parent = std::min(a, b);
 }
-
-struct Stats {
-    int x0, y0, x1, y1;
-    long count;
-    bool border;
-    uint8_t cls;
-    int kept;  // index into the kept list, or -1
-};
 
 double distance2(Point a, Point b) {
     Point d = a - b;
@@ -113,13 +112,22 @@ bool find_ring_candidates(const Ternary &t, ComponentScratch &scratch, std::vect
         while (x < w) {
             const uint8_t c = row[x];
             int end = x;
-            // Eight cells at a time while they all equal c (flat regions are long runs).
+            // Eight cells at a time: the first that differs from c ends the run.
             const uint64_t same = 0x0101010101010101ull * c;
-            for (uint64_t next; end + 8 < w; end += 8) {
+            for (;;) {
+                if (end + 8 >= w) {
+                    while (end + 1 < w && row[end + 1] == c) ++end;
+                    break;
+                }
+                uint64_t next;
                 std::memcpy(&next, row + end + 1, 8);
-                if (next != same) break;
+                if (next == same) {
+                    end += 8;
+                    continue;
+                }
+                end += leading_equal_bytes(next ^ same);
+                break;
             }
-            while (end + 1 < w && row[end + 1] == c) ++end;
             if (c != kUnknown) {
                 int id = static_cast<int>(runs.size());
                 runs.push_back({y, x, end, id, c});
@@ -141,19 +149,23 @@ bool find_ring_candidates(const Ternary &t, ComponentScratch &scratch, std::vect
     row_start[h] = static_cast<int>(runs.size());
 
     // Statistics per root; each run's component index is kept for the next pass.
+    // Unions always point a root at the smaller index, so a run's parent
+    // comes before it: in index order, that parent already holds its final
+    // root, and each run's root is one lookup.
     auto &stat_of = scratch.stat_of;
-    stat_of.assign(runs.size(), -1);
-    std::vector<Stats> stats;
+    stat_of.resize(runs.size());
+    auto &stats = scratch.stats;
+    stats.clear();
     for (size_t i = 0; i < runs.size(); ++i) {
-        const int r = find_root(runs, static_cast<int>(i));
-        int &s = stat_of[r];
         const Run &run = runs[i];
-        if (s < 0) {
-            s = static_cast<int>(stats.size());
+        const int p = run.parent, r = p == static_cast<int>(i) ? p : runs[p].parent;
+        runs[i].parent = r;  // flattened: the root, read directly below
+        if (r == static_cast<int>(i)) {
+            stat_of[i] = static_cast<int>(stats.size());
             stats.push_back({run.x0, run.y, run.x1, run.y, 0, false, run.cls, -1});
         }
-        runs[i].parent = r;  // flattened: the root, read directly below
-        Stats &st = stats[s];
+        const int s = stat_of[r];
+        ComponentStats &st = stats[s];
         st.x0 = std::min(st.x0, run.x0);
         st.x1 = std::max(st.x1, run.x1);
         st.y1 = std::max(st.y1, run.y);
@@ -164,7 +176,7 @@ bool find_ring_candidates(const Ternary &t, ComponentScratch &scratch, std::vect
     std::vector<std::vector<Point>> left, right;
     std::vector<int> kept;
     for (size_t s = 0; s < stats.size(); ++s) {
-        Stats &st = stats[s];
+        ComponentStats &st = stats[s];
         const int bw = st.x1 - st.x0 + 1, bh = st.y1 - st.y0 + 1;
         if (st.border || bw < kMinRingPixels || bh < kMinRingPixels) continue;
         if (std::max(bw, bh) > 4 * std::min(bw, bh)) continue;
@@ -186,7 +198,7 @@ bool find_ring_candidates(const Ternary &t, ComponentScratch &scratch, std::vect
         if (run.x1 + 1 > r.x) r = Point{static_cast<double>(run.x1 + 1), run.y + 0.5};
     }
     for (size_t k = 0; k < kept.size(); ++k) {
-        const Stats &st = stats[kept[k]];
+        const ComponentStats &st = stats[kept[k]];
         // Swap to (y, x) so the row order is the monotone chain's sort order.
         std::vector<Point> l, r;
         for (size_t row = 0; row < left[k].size(); ++row) {

@@ -25,10 +25,20 @@ struct Run {
     uint8_t cls;
 };
 
+// Extent and size of one connected component.
+struct ComponentStats {
+    int x0, y0, x1, y1;
+    long count;
+    bool border;  // touches the image edge
+    uint8_t cls;
+    int kept;  // index into the kept list, or -1
+};
+
 struct ComponentScratch {
     std::vector<Run> runs;
     std::vector<int> row_start;  // first run index of each row, plus an end marker
     std::vector<int> stat_of;    // component index of each root run
+    std::vector<ComponentStats> stats;
 };
 
 // The smallest outer ring side accepted, in detection-image pixels.

@@ -105,7 +105,7 @@ bool Scanner::decode_candidate(const GrayImage &image, const RingCandidate &cand
 
 bool Scanner::scan_level(const GrayImage &image, const GrayImage &detect, double scale, bool find_all,
                          size_t max_runs, std::vector<ScanResult> &results, int tile, double min_score) {
-    binarize(detect, binary_, tile);
+    binarize(detect, binary_, binarize_scratch_, tile);
     candidates_.clear();
     if (!find_ring_candidates(binary_, components_, candidates_, max_runs)) return !results.empty();
     for (RingCandidate &c : candidates_) c.score = ring_score(detect, c);

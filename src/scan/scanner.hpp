@@ -62,6 +62,7 @@ private:
     GrayImage decimated_;
     GrayImage smoothed_;
     Ternary binary_;
+    BinarizeScratch binarize_scratch_;
     ComponentScratch components_;
     std::vector<RingCandidate> candidates_;
 };
