@@ -19,7 +19,9 @@ struct Ternary {
     std::vector<uint8_t> cells;  // kLight, kDark or kUnknown per pixel
 };
 
-constexpr int kTile = 4;
+// 3 pixels of the detection image (6 at full resolution when halved): small
+// enough that a narrow margin stays apart from a dark neighbour or a shadow edge.
+constexpr int kTile = 3;
 // Smallest local max - min that counts as an edge: kMinContrast grey levels,
 // or an eighth of the local maximum where that is more (sensor noise grows
 // with brightness, and a shadowed label still has to be seen).

@@ -98,8 +98,7 @@ std::vector<Point> row_hull(const std::vector<Point> &left, const std::vector<Po
 
 }  // namespace
 
-bool find_ring_candidates(const Ternary &t, ComponentScratch &scratch, std::vector<RingCandidate> &out,
-                          size_t max_runs) {
+void find_ring_candidates(const Ternary &t, ComponentScratch &scratch, std::vector<RingCandidate> &out) {
     const int w = t.width, h = t.height;
     auto &runs = scratch.runs;
     auto &row_start = scratch.row_start;
@@ -134,7 +133,6 @@ bool find_ring_candidates(const Ternary &t, ComponentScratch &scratch, std::vect
             }
             x = end + 1;
         }
-        if (runs.size() > max_runs) return false;
         if (y == 0) continue;
         // Join with overlapping runs of the same class in the row above.
         int a = row_start[y - 1], a_end = row_start[y], b = row_start[y], b_end = static_cast<int>(runs.size());
@@ -187,7 +185,7 @@ bool find_ring_candidates(const Ternary &t, ComponentScratch &scratch, std::vect
         left.emplace_back(bh, Point{1e9, 0});
         right.emplace_back(bh, Point{-1e9, 0});
     }
-    if (kept.empty()) return true;
+    if (kept.empty()) return;
     for (size_t i = 0; i < runs.size(); ++i) {
         const int k = stats[stat_of[runs[i].parent]].kept;
         if (k < 0) continue;
@@ -229,7 +227,6 @@ bool find_ring_candidates(const Ternary &t, ComponentScratch &scratch, std::vect
         c.inverted = st.cls == kLight;
         out.push_back(c);
     }
-    return true;
 }
 
 }  // namespace ckey

@@ -44,9 +44,7 @@ struct ComponentScratch {
 // The smallest outer ring side accepted, in detection-image pixels.
 constexpr int kMinRingPixels = 10;
 
-// max_runs bounds the work: past that many runs the search stops and
-// returns false (a busy, noisy image in a pass that is only a fallback).
-bool find_ring_candidates(const Ternary &binary, ComponentScratch &scratch, std::vector<RingCandidate> &out,
-                          size_t max_runs = SIZE_MAX);
+// Appends the ring-like components of the binary image to out.
+void find_ring_candidates(const Ternary &binary, ComponentScratch &scratch, std::vector<RingCandidate> &out);
 
 }  // namespace ckey

@@ -104,16 +104,20 @@ bool Scanner::decode_candidate(const GrayImage &image, const RingCandidate &cand
 }
 
 bool Scanner::scan_level(const GrayImage &image, const GrayImage &detect, double scale, bool find_all,
-                         size_t max_runs, std::vector<ScanResult> &results, int tile, double min_score) {
-    binarize(detect, binary_, binarize_scratch_, tile);
+                         std::vector<ScanResult> &results, double min_score) {
+    binarize(detect, binary_, binarize_scratch_, kTile);
     candidates_.clear();
-    if (!find_ring_candidates(binary_, components_, candidates_, max_runs)) return !results.empty();
+    find_ring_candidates(binary_, components_, candidates_);
     for (RingCandidate &c : candidates_) c.score = ring_score(detect, c);
     candidates_.erase(std::remove_if(candidates_.begin(), candidates_.end(),
                                      [](const RingCandidate &c) { return c.score < kMinRingScore; }),
                       candidates_.end());
-    std::sort(candidates_.begin(), candidates_.end(), [](const RingCandidate &a, const RingCandidate &b) {
-        return a.score != b.score ? a.score > b.score : a.area > b.area;
+    // Ranked by score in steps of 2 of the 32 points, then by area: a point
+    // more or less must not put a symbol's own keys (small, square, crisp)
+    // ahead of its ring.
+    auto step = [](double score) { return static_cast<int>(score * 16 + 0.5); };
+    std::sort(candidates_.begin(), candidates_.end(), [&](const RingCandidate &a, const RingCandidate &b) {
+        return step(a.score) != step(b.score) ? step(a.score) > step(b.score) : a.area > b.area;
     });
     const size_t earlier = tried_.size();  // quads tried by earlier detection passes
     // Pass 1 reads every candidate flat; pass 2 tries cylindrical bends on
@@ -163,21 +167,15 @@ std::vector<ScanResult> Scanner::scan(const GrayImage &image, bool find_all, boo
     // flat regions into thousands of tiny components that each cost time.
     smooth(*detect, smoothed_);
     const double scale = halve ? 2.0 : 1.0;
-    // The first pass decodes only clean rings (score >= 0.85): clutter seldom
-    // scores that high, so symbol-free frames stay cheap.
-    if (scan_level(image, smoothed_, scale, find_all, SIZE_MAX, results, kTile, 0.85) && !find_all) return results;
-    // Finer thresholds (3-pixel tiles) keep a narrow margin apart from a
-    // dark neighbour or a shadow edge; new quads only, and only while the
-    // frame is not too busy for that to stay cheap.
-    // Rings scoring from 0.7 (a metallic ring in shade, a worn print) get
-    // their turn here too.
-    if (results.empty() && scan_level(image, smoothed_, scale, find_all, kFallbackRuns, results, 3, 0.7) && !find_all)
-        return results;
+    // One detection pass. Clean rings (score >= 0.85) are decoded, and at
+    // most two weaker ones (from 0.7: a metallic ring in shade, a worn
+    // print): clutter seldom scores that high, so symbol-free frames stay cheap.
+    if (scan_level(image, smoothed_, scale, find_all, results, 0.85) && !find_all) return results;
     if (!halve || !thorough) return results;
     // Full resolution finds symbols too small for the halved image.
     std::vector<ScanResult> small;
     smooth(image, smoothed_);
-    scan_level(image, smoothed_, 1.0, find_all, SIZE_MAX, small, kTile, 0.7);
+    scan_level(image, smoothed_, 1.0, find_all, small, 0.7);
     for (ScanResult &r : small) {
         bool duplicate = false;
         for (const ScanResult &e : results) duplicate = duplicate || inside(e.corners, centre(r.corners));

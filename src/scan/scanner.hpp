@@ -23,10 +23,6 @@ constexpr int kMaxCandidates = 6;
 // Ring score (share of side points where the ring is darker than the margin,
 // or lighter for light-on-dark) below which a candidate is never decoded.
 constexpr double kMinRingScore = 0.7;
-// Work bound of the fine-threshold fallback pass, in runs (a clean 640 x 360
-// detection image has 5,000-15,000; a noisy one 50,000 or more). Past it the
-// fallback stops: it pays off on clean frames, where narrow margins matter.
-constexpr size_t kFallbackRuns = 12000;
 
 struct ScanResult {
     std::vector<uint8_t> payload;
@@ -46,11 +42,10 @@ public:
 
 private:
     // detect: the (smoothed) detection image; scale: full-resolution pixels per
-    // detection pixel; max_runs: give up past that much work; tile: threshold
-    // tile side; min_score: candidates scoring under it are "weak" and at
-    // most two of them are decoded.
-    bool scan_level(const GrayImage &image, const GrayImage &detect, double scale, bool find_all, size_t max_runs,
-                    std::vector<ScanResult> &results, int tile, double min_score);
+    // detection pixel; min_score: candidates scoring under it are "weak" and
+    // at most two of them are decoded.
+    bool scan_level(const GrayImage &image, const GrayImage &detect, double scale, bool find_all,
+                    std::vector<ScanResult> &results, double min_score);
     // bends: read only under cylindrical-bend hypotheses (the second pass).
     bool decode_candidate(const GrayImage &image, const RingCandidate &candidate, bool bends, ScanResult &out);
 
