@@ -74,6 +74,23 @@ TEST(fixed_profiles) {
     for (int deg = 0; deg < 360; deg += 45) CHECK(decodes(locator, synth::frame(locator, 200, 200, 120, 100, 100, deg * M_PI / 180)));
 }
 
+// The floor for Profile 1: a 24 px canvas (about 2.2 px per locator
+// cell) at every 15-degree rotation, off the pixel grid, on white and on grey.
+TEST(locator_reads_from_a_24_px_canvas) {
+    const uint8_t id[4] = {0x5A, 0x01, 0xC3, 0x7E};
+    auto locator = ckey::encode_symbol(id, 4, {1, 0, 0, 0});
+    for (int background : {235, 128}) {
+        int read = 0;
+        for (int step = 0; step < 24; ++step) {
+            const double shift = 0.37 * step - std::floor(0.37 * step);
+            read += decodes(locator, synth::frame(locator, 120, 120, 24, 60 + shift, 60.5 - shift,
+                                                  step * 15 * M_PI / 180, 20, 235, background));
+        }
+        std::printf("  24 px locator on %d: %d of 24 rotations\n", background, read);
+        CHECK(read >= 23);
+    }
+}
+
 TEST(inverted_and_noisy) {
     auto s = make("light on dark", {0, 2, 1, 0});
     CHECK(decodes(s, synth::frame(s, 500, 400, 280, 250, 200, 0.2, 230, 30, 20)));

@@ -215,7 +215,7 @@ void find_ring_candidates(const Ternary &t, ComponentScratch &scratch, std::vect
         if (!hull_to_quad(hull, c.quad)) continue;
         std::vector<Point> qv(c.quad.begin(), c.quad.end());
         c.area = polygon_area(qv);
-        if (c.area < 0.85 * polygon_area(hull)) continue;  // not a quadrilateral outline
+        if (c.area < 0.8 * polygon_area(hull)) continue;  // not a quadrilateral outline
         bool sane = true;
         for (int i = 0; i < 4 && sane; ++i) {
             Point u = c.quad[(i + 1) % 4] - c.quad[i], v = c.quad[(i + 3) % 4] - c.quad[i];

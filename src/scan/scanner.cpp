@@ -171,7 +171,16 @@ std::vector<ScanResult> Scanner::scan(const GrayImage &image, bool find_all, boo
     // most two weaker ones (from 0.7: a metallic ring in shade, a worn
     // print): clutter seldom scores that high, so symbol-free frames stay cheap.
     if (scan_level(image, smoothed_, scale, find_all, results, 0.85) && !find_all) return results;
-    if (!halve || !thorough) return results;
+    if (!halve) {
+        // A small image may hold a symbol whose ring is a pixel or two thick,
+        // which the smoothing can merge into a grey surround: once more on
+        // the image as it is. Quads are tried again even where they match an
+        // earlier one, as their corners are sharper now.
+        tried_.clear();
+        scan_level(image, image, 1.0, find_all, results, 0.85);
+        return results;
+    }
+    if (!thorough) return results;
     // Full resolution finds symbols too small for the halved image.
     std::vector<ScanResult> small;
     smooth(image, smoothed_);
