@@ -180,6 +180,9 @@ def payload_for(rng, i):
     return f"https://{rng.choice(hosts)}/{path}/{i}".encode()
 
 
+# Degradations of the symbol-free frames, in turn.
+CLUTTER_KINDS = ["noise", "jpeg", "blur", "plain"]
+
 CATEGORIES = ["nominal", "small", "rotation", "perspective", "blur", "motion", "noise", "lighting",
               "low-contrast", "jpeg", "inverted", "curved", "damage", "multiple"]
 
@@ -314,12 +317,13 @@ def main():
         print(f"{cat:13s} CKey {ok_ck:3d}/{args.frames}  QR {ok_qr:3d}/{args.frames}  "
               f"median ms CKey {statistics.median(t_ck):6.2f} QR {statistics.median(t_qr):6.2f}", file=sys.stderr)
     fp_ck = fp_qr = 0
-    t_ck_none, t_qr_none = [], []
+    t_ck_none, t_qr_none, kind_none = [], [], []
     if not args.only or args.only == "none":
         rng = np.random.default_rng([args.seed, 1000])
         for i in range(args.clutter):
             frame = clutter(rng)
-            degrade(["noise", "jpeg", "blur", "plain"][i % 4], frame, rng)
+            kind_none.append(CLUTTER_KINDS[i % 4])
+            degrade(kind_none[-1], frame, rng)
             got_ck, dt_ck = ckey.decode(frame, find_all=True)
             got_qr, dt_qr = zxing_decode(frame)
             fp_ck += len(got_ck)
@@ -342,6 +346,11 @@ def main():
         print(f"{'no symbol':13s} false positives: CKey {fp_ck} QR {fp_qr} in {len(t_ck_none)} frames; median ms CKey "
               f"{statistics.median(t_ck_none):.2f} QR {statistics.median(t_qr_none):.2f} ratio "
               f"{statistics.median(t_ck_none)/statistics.median(t_qr_none):.2f}")
+        for kind in CLUTTER_KINDS:
+            tc = [t for t, k in zip(t_ck_none, kind_none) if k == kind]
+            tq = [t for t, k in zip(t_qr_none, kind_none) if k == kind]
+            print(f"  {kind:11s} {len(tc):5d} frames                    median ms CKey {statistics.median(tc):.2f} "
+                  f"QR {statistics.median(tq):.2f} ratio {statistics.median(tc)/statistics.median(tq):.2f}")
     print("times in ms per 1280x720 frame, decode call only, medians of the frames above")
 
 
