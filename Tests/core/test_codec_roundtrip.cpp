@@ -2,6 +2,8 @@
 // payloads from empty to capacity, random errors and erasures.
 #include "check.hpp"
 
+#include <ckey/ckey.h>
+
 #include "codec/blocks.hpp"
 #include "codec/decode.hpp"
 #include "codec/field.hpp"
@@ -11,6 +13,7 @@
 #include "codec/symbol.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <random>
 #include <vector>
 
@@ -203,6 +206,29 @@ TEST(format_decodes_in_right_orientation_only) {
         auto r = ckey::format_decode(d);
         REQUIRE(r.found);
         CHECK_EQ(r.word, w);
+    }
+}
+
+TEST(symbol_info_counts_blocks_and_codewords) {
+    const uint8_t id[4] = {1, 2, 3, 4};
+    // (profile, version, level): the locator's one RS(15,8) block over GF(16);
+    // a small and a large Profile 0 symbol; the fixed text profile.
+    const int cases[][3] = {{1, 0, 2}, {0, 1, 1}, {0, 24, 1}, {2, 0, 2}};
+    for (const auto &c : cases) {
+        ckey_symbol *symbol = nullptr;
+        REQUIRE(ckey_symbol_encode(id, 4, c[0], c[1], c[2], 0, &symbol) == CKEY_OK);
+        ckey_symbol_info info{};
+        REQUIRE(ckey_symbol_get_info(symbol, &info) == CKEY_OK);
+        std::printf("  profile %d version %d: %d blocks, %d + %d codewords\n", c[0], info.version, info.blocks,
+                    info.data_codewords, info.ec_codewords);
+        CHECK(info.blocks >= 1);
+        if (c[0] == 1) {
+            CHECK_EQ(info.blocks, 1);
+            CHECK_EQ(info.data_codewords, 8);
+            CHECK_EQ(info.ec_codewords, 7);
+        }
+        if (c[1] == 24) CHECK(info.blocks > 1);
+        ckey_symbol_destroy(symbol);
     }
 }
 

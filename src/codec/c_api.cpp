@@ -48,7 +48,7 @@ extern "C" int ckey_symbol_get_info(const ckey_symbol *symbol, ckey_symbol_info 
         out->mask = s.mask;
         out->modules = s.n;
         out->format_bits = static_cast<int>(s.format_word);
-        out->blocks = static_cast<int>(s.plan.block_lengths.size());
+        out->blocks = s.profile == 1 ? 1 : static_cast<int>(s.plan.block_lengths.size());  // RS(15,8) over GF(16)
         out->data_codewords = s.profile == 1 ? 8 : s.plan.data_total();
         out->ec_codewords = s.profile == 1 ? 7 : s.plan.total - s.plan.data_total();
         out->encodation = static_cast<int>(s.encodation);
