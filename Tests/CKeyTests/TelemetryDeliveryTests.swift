@@ -120,13 +120,27 @@ final class TelemetryDeliveryTests: XCTestCase {
         let r = recorder("\(base!)/retry", clocks, dir)
         try scanSessions(r, marker: "MARKER-429-c2d4")
         XCTAssertEqual(attempt(r), 429)  // Retry-After: 7200
+        assertWaitsTwoHoursThenDelivers(r, clocks)
+    }
+
+    func testRetryAfterDateIsHonoured() throws {
+        let clocks = Clocks(), dir = folder()
+        // The server answers 503 with this moment, two hours ahead, as an HTTP-date.
+        let r = recorder("\(base!)/retry-date/\(clocks.utc + 7200)", clocks, dir)
+        try scanSessions(r, marker: "MARKER-503-8d1e")
+        XCTAssertEqual(attempt(r), 503)
+        assertWaitsTwoHoursThenDelivers(r, clocks)
+    }
+
+    private func assertWaitsTwoHoursThenDelivers(_ r: TelemetryRecorder, _ clocks: Clocks,
+                                                 file: StaticString = #filePath, line: UInt = #line) {
         clocks.advance(3600)
         var due: Int32 = -1
         ckey_telemetry_poll(r.handle, &due)
-        XCTAssertEqual(due, 0, "Retry-After 7200 s: not due after one hour")
+        XCTAssertEqual(due, 0, "Retry-After two hours ahead: not due after one hour", file: file, line: line)
         clocks.advance(3600)
-        XCTAssertEqual(attempt(r), 200)
-        XCTAssertEqual(pending(r), 0)
+        XCTAssertEqual(attempt(r), 200, file: file, line: line)
+        XCTAssertEqual(pending(r), 0, file: file, line: line)
     }
 
     func testBadRequestDropsAndCounts() throws {

@@ -10,6 +10,7 @@
 #include <ckey/telemetry.h>
 
 #include <atomic>
+#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -252,6 +253,53 @@ TEST(due_time_at_most_hourly_with_the_clock_going_backwards) {
     ckey_telemetry_destroy(t);
 }
 
+// Epoch values from Python's calendar.timegm; the three HTTP-date forms of
+// RFC 9110 name the same moment.
+TEST(retry_after_reads_seconds_and_every_http_date_form) {
+    const int64_t moment = 784111777;  // 1994-11-06 08:49:37 UTC
+    struct Case {
+        const char *value;
+        int64_t now, seconds;
+    };
+    const Case good[] = {
+        {"120", 0, 120},
+        {" 7 ", 0, 7},
+        {"0", 5, 0},
+        {"99999999999999999999", 0, 366 * 86400},  // capped, never overflows
+        {"Sun, 06 Nov 1994 08:49:37 GMT", moment - 120, 120},
+        {"Sunday, 06-Nov-94 08:49:37 GMT", moment - 120, 120},
+        {"Sun Nov  6 08:49:37 1994", moment - 120, 120},
+        {"Sun, 06 Nov 1994 08:49:37 GMT", moment + 5, 0},  // already past
+        {"Thu, 29 Feb 2024 00:00:00 GMT", 1709164800 - 1, 1},
+        {"Wed, 31 Dec 2069 23:59:59 GMT", 3155759999 - 60, 60},
+    };
+    for (const Case &c : good) {
+        int64_t seconds = -1;
+        CHECK_EQ(ckey_telemetry_retry_after(c.value, c.now, &seconds), 0);
+        CHECK_EQ(seconds, c.seconds);
+    }
+    const char *bad[] = {"",
+                         "  ",
+                         "-5",
+                         "12a",
+                         "tomorrow",
+                         "Sun, 06 Nov 1994 08:49:37 UTC",
+                         "Sun, 6 Nov 1994 08:49:37 GMT",
+                         "Thu, 29 Feb 2023 00:00:00 GMT",
+                         "Sun, 06 Nov 1994 24:00:00 GMT",
+                         "Sun, 06 Foo 1994 08:49:37 GMT",
+                         "Sun, 06 Nov 1994 08:49:37 GMT trailing"};
+    for (const char *value : bad) {
+        int64_t seconds = 42;
+        CHECK_EQ(ckey_telemetry_retry_after(value, moment, &seconds), 1);
+        CHECK_EQ(seconds, 0);
+        CHECK(std::string(ckey_telemetry_last_error()).find("Retry-After") != std::string::npos);
+    }
+    int64_t seconds = 0;
+    CHECK_EQ(ckey_telemetry_retry_after(nullptr, 0, &seconds), 1);
+    CHECK_EQ(ckey_telemetry_retry_after("5", 0, nullptr), 1);
+}
+
 TEST(server_answers_delete_keep_or_drop) {
     Clocks clocks;
     TempDir dir;
@@ -305,6 +353,40 @@ TEST(server_answers_delete_keep_or_drop) {
     ckey_telemetry_pending(t, &pending);
     CHECK_EQ(pending, size_t(0));
     CHECK_EQ(ckey_telemetry_report(t, id, 42, 0), 1);
+    ckey_telemetry_destroy(t);
+}
+
+// The answer as received: an HTTP-date three hours ahead of the recorder's
+// own clock waits three hours; a header that is neither form counts as none.
+TEST(retry_after_header_is_read_on_the_recorder_clock) {
+    Clocks clocks;
+    TempDir dir;
+    ckey_telemetry *t = make(clocks, dir.path);
+    REQUIRE(t);
+    uint64_t id = 0;
+    one_success(t);
+    REQUIRE(due(t));
+    take(t, id);
+    const time_t later = static_cast<time_t>(clocks.utc.load() + 3 * 3600);
+    std::tm parts{};
+    gmtime_r(&later, &parts);
+    char date[64];
+    std::strftime(date, sizeof date, "%a, %d %b %Y %H:%M:%S GMT", &parts);
+    CHECK_EQ(ckey_telemetry_report_answer(t, id, 503, date), 0);
+    clocks.advance(2 * 3600);
+    CHECK(!due(t));
+    clocks.advance(3600);
+    REQUIRE(due(t));
+    take(t, id);
+    CHECK_EQ(ckey_telemetry_report_answer(t, id, 429, "in a while"), 0);
+    clocks.advance(3600);
+    CHECK(due(t));  // only the hourly rule
+    take(t, id);
+    CHECK_EQ(ckey_telemetry_report_answer(t, id, 200, nullptr), 0);
+    size_t pending = 9;
+    ckey_telemetry_pending(t, &pending);
+    CHECK_EQ(pending, size_t(0));
+    CHECK_EQ(ckey_telemetry_report_answer(t, id, 42, nullptr), 1);
     ckey_telemetry_destroy(t);
 }
 

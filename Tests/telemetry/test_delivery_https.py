@@ -1,6 +1,6 @@
 """Telemetry delivery to a real HTTPS server on loopback (a test CA made here):
-success, 500 then success, 429 with Retry-After, 400 dropped, a slow server,
-connection refused. The client is the real sender (URLSession) in
+success, 500 then success, 429 with Retry-After in seconds, 503 with Retry-After
+as an HTTP-date, 400 dropped, a slow server, connection refused. The client is the real sender (URLSession) in
 Tests/CKeyTests/TelemetryDeliveryTests.swift, run by `swift test` inside a
 mount namespace where /etc/ssl/certs/ca-certificates.crt is the system bundle
 plus the test CA (the approach of Tests/actions/test_request_info_https.py).
@@ -10,6 +10,7 @@ cookies, and no byte of any payload marker.
     CKEY_SWIFT_SCRATCH=/tmp/swift-x python3 -m pytest Tests/telemetry/test_delivery_https.py
 (after `swift build --scratch-path /tmp/swift-x --build-tests`)
 """
+import email.utils
 import json
 import os
 import ssl
@@ -53,6 +54,10 @@ class Server:
                     return self.answer(500)
                 if route == "retry" and not any(r[1].endswith("/retry") for r in outer.requests[:-1]):
                     return self.answer(429, {"Retry-After": "7200"})
+                # /retry-date/<unix seconds>: the first answer is 503 with that moment as an HTTP-date.
+                parts = self.path.rstrip("/").split("/")
+                if parts[-2] == "retry-date" and [r[1] for r in outer.requests].count(self.path) == 1:
+                    return self.answer(503, {"Retry-After": email.utils.formatdate(int(parts[-1]), usegmt=True)})
                 if route == "bad":
                     return self.answer(400)
                 if route == "slow":
@@ -93,12 +98,12 @@ def test_delivery_over_https(tmp_path):
                          text=True, timeout=600)
     output = run.stdout + run.stderr
     assert run.returncode == 0, output[-4000:]
-    assert "Executed 6 tests, with 0 failures" in output, output[-4000:]
+    assert "Executed 7 tests, with 0 failures" in output, output[-4000:]
     assert "skipped" not in output.lower(), output[-4000:]
 
     posts = [r for r in server.requests if r[0] == "POST"]
-    # ok 1, fail-once 2, retry 2, bad 1, slow 1: seven requests reached the server.
-    assert len(posts) == 7, [(r[1]) for r in server.requests]
+    # ok 1, fail-once 2, retry 2, retry-date 2, bad 1, slow 1: nine requests reached the server.
+    assert len(posts) == 9, [(r[1]) for r in server.requests]
     for method, path, headers, body in posts:
         lowered = {k.lower(): v for k, v in headers.items()}
         assert "cookie" not in lowered

@@ -118,6 +118,21 @@ CKEY_API int ckey_telemetry_take_batch(ckey_telemetry *telemetry, char **out_jso
  * other 4xx, which drop it and count the drop. */
 CKEY_API int ckey_telemetry_report(ckey_telemetry *telemetry, uint64_t id, int http_status, int64_t retry_after_s);
 
+/* The same from the answer as received: retry_after_header is the value of
+ * the Retry-After header, or NULL when there is none. Seconds and every
+ * HTTP-date form are understood (ckey_telemetry_retry_after), measured on the
+ * telemetry's own UTC clock; a value that is neither counts as none (the
+ * hourly rule still spaces the attempts). */
+CKEY_API int ckey_telemetry_report_answer(ckey_telemetry *telemetry, uint64_t id, int http_status,
+                                          const char *retry_after_header);
+
+/* The seconds a Retry-After header value asks to wait, from now_utc (Unix
+ * seconds): delay-seconds ("120") or an HTTP-date in any of its three forms
+ * ("Sun, 06 Nov 1994 08:49:37 GMT", "Sunday, 06-Nov-94 08:49:37 GMT",
+ * "Sun Nov  6 08:49:37 1994"); a date in the past gives 0. Anything else
+ * returns 1 (invalid argument) with a message, and *out_seconds = 0. */
+CKEY_API int ckey_telemetry_retry_after(const char *value, int64_t now_utc, int64_t *out_seconds);
+
 /* Batches waiting in the outbox. */
 CKEY_API int ckey_telemetry_pending(ckey_telemetry *telemetry, size_t *out_count);
 

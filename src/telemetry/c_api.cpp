@@ -5,6 +5,7 @@
 #include "../codec/status.hpp"
 #include "batch_json.hpp"
 #include "recorder.hpp"
+#include "retry_after.hpp"
 
 #include <cstdlib>
 #include <cstring>
@@ -168,6 +169,15 @@ extern "C" int ckey_telemetry_take_batch(ckey_telemetry *telemetry, char **out_j
     });
 }
 
+extern "C" int ckey_telemetry_retry_after(const char *value, int64_t now_utc, int64_t *out_seconds) {
+    if (out_seconds) *out_seconds = 0;
+    return guard([&] {
+        ckey::require(value, "value");
+        ckey::require(out_seconds, "out_seconds");
+        *out_seconds = ckey::telemetry::retry_after_seconds(value, now_utc);
+    });
+}
+
 extern "C" int ckey_telemetry_report(ckey_telemetry *telemetry, uint64_t id, int http_status, int64_t retry_after_s) {
     return guard([&] {
         auto &r = recorder(telemetry);
@@ -175,6 +185,17 @@ extern "C" int ckey_telemetry_report(ckey_telemetry *telemetry, uint64_t id, int
             ckey::fail(CKEY_INVALID_ARGUMENT, "http_status ", http_status, " retry_after_s ", retry_after_s,
                        "; allowed: status 0 (no response) or 100...999, retry_after_s >= 0");
         r.report(id, http_status, retry_after_s);
+    });
+}
+
+extern "C" int ckey_telemetry_report_answer(ckey_telemetry *telemetry, uint64_t id, int http_status,
+                                            const char *retry_after_header) {
+    return guard([&] {
+        auto &r = recorder(telemetry);
+        if (http_status < 0 || (http_status > 0 && http_status < 100) || http_status > 999)
+            ckey::fail(CKEY_INVALID_ARGUMENT, "http_status ", http_status,
+                       "; allowed: 0 (no response) or 100...999");
+        r.report_answer(id, http_status, retry_after_header);
     });
 }
 

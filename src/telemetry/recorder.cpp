@@ -1,7 +1,9 @@
 // Mode rules, counting, the due-time rule and the outbox life cycle.
 #include "recorder.hpp"
 
+#include "../codec/status.hpp"
 #include "batch_json.hpp"
+#include "retry_after.hpp"
 
 #include <chrono>
 #include <cstdio>
@@ -323,6 +325,18 @@ void Recorder::report(uint64_t id, int status, int64_t retry_after_s) {
         not_before_utc_ = std::max(not_before_utc_, utc() + std::min<int64_t>(retry_after_s, 7 * 86400));
         save_schedule();
     }
+}
+
+void Recorder::report_answer(uint64_t id, int status, const char *retry_after_header) {
+    int64_t seconds = 0;
+    if (retry_after_header) {
+        try {
+            seconds = retry_after_seconds(retry_after_header, utc());
+        } catch (const ckey::Error &) {
+            seconds = 0;  // the hourly rule still spaces the attempts
+        }
+    }
+    report(id, status, seconds);
 }
 
 }  // namespace ckey::telemetry

@@ -33,6 +33,9 @@ public:
     // false: nothing to send now.
     bool take(std::string &json, uint64_t &id);
     void report(uint64_t id, int http_status, int64_t retry_after_s);
+    // The same from the Retry-After header as sent (nullptr: none), read on
+    // this recorder's UTC clock; a value that is not valid counts as none.
+    void report_answer(uint64_t id, int http_status, const char *retry_after_header);
     size_t pending();
 
 private:

@@ -100,10 +100,10 @@ final class TelemetrySender: NSObject, URLSessionTaskDelegate, @unchecked Sendab
             guard let self else { return }
             let http = response as? HTTPURLResponse
             let status = http?.statusCode ?? 0
+            // Seconds or an HTTP-date: the core reads either on the recorder's clock.
             let retryAfter = http?.value(forHTTPHeaderField: "Retry-After")
-                .flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) } ?? 0
             if let recorder = self.recorder {
-                ckey_telemetry_report(recorder.handle, batch, Int32(clamping: status), max(0, retryAfter))
+                ckey_telemetry_report_answer(recorder.handle, batch, Int32(clamping: status), retryAfter)
             }
             self.sending = false
             self.onAttempt?(status)

@@ -1,0 +1,1 @@
+#include "../../../../src/telemetry/retry_after.cpp"
