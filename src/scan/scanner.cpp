@@ -135,8 +135,9 @@ bool Scanner::scan_level(const GrayImage &image, const GrayImage &detect, double
             for (Point &p : c.quad) p = p * scale;
             bool seen = false;
             for (const ScanResult &r : results) seen = seen || inside(r.corners, centre(c.quad));
-            // A fallback pass mostly finds the same rings again: skip a quad
-            // already tried (same centre within 4% of its size, same size within 15%).
+            // The thorough full-resolution pass mostly finds the same rings
+            // again: skip a quad already tried (same centre within 4% of its
+            // size, same size within 15%).
             const Point mid = centre(c.quad);
             const double side = std::sqrt(c.area) * scale;
             for (size_t k = 0; k < earlier; ++k)
