@@ -103,14 +103,33 @@ bool Scanner::decode_candidate(const GrayImage &image, const RingCandidate &cand
     return true;
 }
 
+bool Scanner::decode_as_quiet_margin(const GrayImage &image, const RingCandidate &candidate, ScanResult &out) {
+    // A small dark-on-light symbol on a darker surface: where its thin ring
+    // breaks in the threshold it joins the data or the surround, but the light
+    // quiet margin stays one hollow component, seen as a light ring. Its
+    // outline is the canvas edge; the ring lies 2 units in.
+    if (!candidate.inverted ||
+        polygon_area({candidate.quad.begin(), candidate.quad.end()}) > kQuietMarginMaxSide * kQuietMarginMaxSide)
+        return false;
+    const std::vector<Point> canvas{{0, 0}, {31, 0}, {31, 31}, {0, 31}};
+    Homography h;
+    if (!fit_homography(canvas, {candidate.quad.begin(), candidate.quad.end()}, h)) return false;
+    RingCandidate ring = candidate;
+    ring.inverted = false;
+    for (int i = 0; i < 4; ++i) ring.quad[i] = h.map(kCanvasRingCorners[i].x, kCanvasRingCorners[i].y);
+    return decode_candidate(image, ring, false, out);
+}
+
 bool Scanner::scan_level(const GrayImage &image, const GrayImage &detect, double scale, bool find_all,
-                         std::vector<ScanResult> &results, double min_score) {
+                         std::vector<ScanResult> &results, double min_score, double max_side) {
     binarize(detect, binary_, binarize_scratch_, kTile);
     candidates_.clear();
     find_ring_candidates(binary_, components_, candidates_);
     for (RingCandidate &c : candidates_) c.score = ring_score(detect, c);
     candidates_.erase(std::remove_if(candidates_.begin(), candidates_.end(),
-                                     [](const RingCandidate &c) { return c.score < kMinRingScore; }),
+                                     [&](const RingCandidate &c) {
+                                         return c.score < kMinRingScore || std::sqrt(c.area) * scale > max_side;
+                                     }),
                       candidates_.end());
     // Ranked by score in steps of 2 of the 32 points, then by area: a point
     // more or less must not put a symbol's own keys (small, square, crisp)
@@ -119,7 +138,6 @@ bool Scanner::scan_level(const GrayImage &image, const GrayImage &detect, double
     std::sort(candidates_.begin(), candidates_.end(), [&](const RingCandidate &a, const RingCandidate &b) {
         return step(a.score) != step(b.score) ? step(a.score) > step(b.score) : a.area > b.area;
     });
-    const size_t earlier = tried_.size();  // quads tried by earlier detection passes
     // Pass 1 reads every candidate flat; pass 2 tries cylindrical bends on
     // the two best-looking ones, only when pass 1 found nothing.
     const int limit = kMaxCandidates * (find_all ? 4 : 1);
@@ -133,21 +151,15 @@ bool Scanner::scan_level(const GrayImage &image, const GrayImage &detect, double
             if (c.score < min_score && ++weak > 2) break;
             if (pass == 1 && c.score < 0.95) break;
             for (Point &p : c.quad) p = p * scale;
+            // A symbol already read (by an earlier candidate or pass) is not read again.
             bool seen = false;
             for (const ScanResult &r : results) seen = seen || inside(r.corners, centre(c.quad));
-            // The thorough full-resolution pass mostly finds the same rings
-            // again: skip a quad already tried (same centre within 4% of its
-            // size, same size within 15%).
-            const Point mid = centre(c.quad);
-            const double side = std::sqrt(c.area) * scale;
-            for (size_t k = 0; k < earlier; ++k)
-                if (length(tried_[k].centre - mid) < 0.04 * side && std::fabs(tried_[k].side - side) < 0.15 * side)
-                    seen = true;
             if (seen) continue;
-            if (pass == 0) tried_.push_back({mid, side});
             ++tried;
             ScanResult result;
-            if (!decode_candidate(image, c, pass == 1, result)) continue;
+            if (!decode_candidate(image, c, pass == 1, result) &&
+                !(pass == 0 && decode_as_quiet_margin(image, c, result)))
+                continue;
             results.push_back(std::move(result));
             if (!find_all) return true;
         }
@@ -157,7 +169,6 @@ bool Scanner::scan_level(const GrayImage &image, const GrayImage &detect, double
 
 std::vector<ScanResult> Scanner::scan(const GrayImage &image, bool find_all, bool thorough) {
     std::vector<ScanResult> results;
-    tried_.clear();
     const bool halve = std::min(image.width, image.height) >= 480;
     const GrayImage *detect = &image;
     if (halve) {
@@ -175,17 +186,16 @@ std::vector<ScanResult> Scanner::scan(const GrayImage &image, bool find_all, boo
     if (!halve) {
         // A small image may hold a symbol whose ring is a pixel or two thick,
         // which the smoothing can merge into a grey surround: once more on
-        // the image as it is. Quads are tried again even where they match an
-        // earlier one, as their corners are sharper now.
-        tried_.clear();
+        // the image as it is.
         scan_level(image, image, 1.0, find_all, results, 0.85);
         return results;
     }
     if (!thorough) return results;
-    // Full resolution finds symbols too small for the halved image.
+    // Full resolution finds symbols too small for the halved image; larger
+    // rings were the halved pass's, and are not decoded twice.
     std::vector<ScanResult> small;
     smooth(image, smoothed_);
-    scan_level(image, smoothed_, 1.0, find_all, small, 0.7);
+    scan_level(image, smoothed_, 1.0, find_all, small, 0.7, kThoroughMaxSide);
     for (ScanResult &r : small) {
         bool duplicate = false;
         for (const ScanResult &e : results) duplicate = duplicate || inside(e.corners, centre(r.corners));

@@ -20,6 +20,14 @@
 namespace ckey {
 
 constexpr int kMaxCandidates = 6;
+// Largest light ring (side, in full-resolution pixels) also tried as the
+// quiet margin of a dark-on-light symbol; past it the ring is thick enough
+// to be found as itself.
+constexpr double kQuietMarginMaxSide = 120;
+// The thorough full-resolution pass of a halved frame decodes only rings up
+// to this side (full-resolution pixels): larger ones are 80 px or more in the
+// halved image, where the first pass reads them.
+constexpr double kThoroughMaxSide = 160;
 // Ring score (share of side points where the ring is darker than the margin,
 // or lighter for light-on-dark) below which a candidate is never decoded.
 constexpr double kMinRingScore = 0.7;
@@ -43,17 +51,15 @@ public:
 private:
     // detect: the (smoothed) detection image; scale: full-resolution pixels per
     // detection pixel; min_score: candidates scoring under it are "weak" and
-    // at most two of them are decoded.
+    // at most two of them are decoded; max_side: larger rings (full-resolution
+    // pixels, square root of the area) are left out.
     bool scan_level(const GrayImage &image, const GrayImage &detect, double scale, bool find_all,
-                    std::vector<ScanResult> &results, double min_score);
+                    std::vector<ScanResult> &results, double min_score, double max_side = 1e9);
     // bends: read only under cylindrical-bend hypotheses (the second pass).
     bool decode_candidate(const GrayImage &image, const RingCandidate &candidate, bool bends, ScanResult &out);
+    // A small light ring read as the quiet margin of a dark-on-light symbol.
+    bool decode_as_quiet_margin(const GrayImage &image, const RingCandidate &candidate, ScanResult &out);
 
-    struct TriedQuad {
-        Point centre;
-        double side;
-    };
-    std::vector<TriedQuad> tried_;  // quads decoded without success in this frame
     GrayImage decimated_;
     GrayImage smoothed_;
     Ternary binary_;
