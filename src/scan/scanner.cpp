@@ -62,7 +62,7 @@ bool Scanner::decode_candidate(const GrayImage &image, const RingCandidate &cand
     } else {
         // A label on a cylinder: the ring stays a quadrilateral but the inside
         // is compressed toward two sides. Only for large, cleanly refined rings.
-        if (!refined || candidate.area < 120.0 * 120.0) return false;
+        if (!refined || polygon_area({quad.begin(), quad.end()}) < kBendMinSide * kBendMinSide) return false;
         for (int axis = 1; axis <= 2 && !format.found; ++axis)
             for (double phi : {0.6, 0.9, 1.2}) {
                 format = read_format(image, quad, axis, phi);

@@ -20,6 +20,9 @@
 namespace ckey {
 
 constexpr int kMaxCandidates = 6;
+// Smallest ring (side, in full-resolution pixels: the square root of its
+// area) read under cylindrical-bend hypotheses.
+constexpr double kBendMinSide = 160;
 // Largest light ring (side, in full-resolution pixels) also tried as the
 // quiet margin of a dark-on-light symbol; past it the ring is thick enough
 // to be found as itself.
