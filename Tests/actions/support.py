@@ -106,6 +106,18 @@ class TestCA:
                                                           serialization.NoEncryption()))
 
 
+def serve_https(handler, ca):
+    """A threaded HTTPS server on 127.0.0.1 (a free port) with the test CA's
+    server certificate, already serving in a daemon thread."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(ca.cert_file, ca.key_file)
+    server.socket = context.wrap_socket(server.socket, server_side=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
 class LoopbackHTTPS:
     """A threaded HTTPS server on 127.0.0.1 that answers by the request ID at
     the end of the path: see `respond`."""
@@ -133,14 +145,8 @@ class LoopbackHTTPS:
                 except (BrokenPipeError, ConnectionResetError, ssl.SSLError):
                     pass
 
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.server.daemon_threads = True
-        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-        context.load_cert_chain(ca.cert_file, ca.key_file)
-        self.server.socket = context.wrap_socket(self.server.socket, server_side=True)
+        self.server = serve_https(Handler, ca)
         self.port = self.server.server_address[1]
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-        self.thread.start()
 
     def close(self):
         self.server.shutdown()
@@ -148,15 +154,7 @@ class LoopbackHTTPS:
 
 
 def reply_json(obj, status=200):
-    body = json.dumps(obj).encode()
-
-    def write(handler):
-        handler.send_response(status)
-        handler.send_header("Content-Type", "application/json")
-        handler.send_header("Content-Length", str(len(body)))
-        handler.end_headers()
-        handler.wfile.write(body)
-    return write
+    return reply_bytes(json.dumps(obj).encode(), status)
 
 
 def reply_bytes(body, status=200):

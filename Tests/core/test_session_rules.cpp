@@ -79,6 +79,15 @@ std::vector<uint8_t> frame_with(const std::string &payload, int width = 640, int
 
 constexpr int64_t kSecond = 1000000000;
 
+// Default options, reading the fake clock.
+ckey_session_options clocked_options(FakeClock &clock) {
+    ckey_session_options options;
+    ckey_session_options_init(&options);
+    options.clock = FakeClock::read;
+    options.clock_context = &clock;
+    return options;
+}
+
 int submit(ckey_session *session, const std::vector<uint8_t> &frame, int64_t ts, int width = 640, int height = 480) {
     int disposition = -1;
     if (ckey_session_submit_frame(session, frame.data(), width, height, width, CKEY_PIXELS_GRAY8, ts, &disposition) !=
@@ -92,10 +101,7 @@ int submit(ckey_session *session, const std::vector<uint8_t> &frame, int64_t ts,
 TEST(first_decode_delivered_once_then_idle_until_scan_again) {
     Recorder rec;
     FakeClock clock;
-    ckey_session_options options;
-    ckey_session_options_init(&options);
-    options.clock = FakeClock::read;
-    options.clock_context = &clock;
+    ckey_session_options options = clocked_options(clock);
     auto callbacks = rec.callbacks();
     ckey_session *session = nullptr;
     REQUIRE(ckey_session_create(&callbacks, &options, &session) == CKEY_OK);
@@ -149,10 +155,7 @@ TEST(first_decode_delivered_once_then_idle_until_scan_again) {
 TEST(stop_and_scan_again_fail_the_running_session) {
     Recorder rec;
     FakeClock clock;
-    ckey_session_options options;
-    ckey_session_options_init(&options);
-    options.clock = FakeClock::read;
-    options.clock_context = &clock;
+    ckey_session_options options = clocked_options(clock);
     auto callbacks = rec.callbacks();
     ckey_session *session = nullptr;
     REQUIRE(ckey_session_create(&callbacks, &options, &session) == CKEY_OK);
@@ -194,12 +197,9 @@ TEST(stop_and_scan_again_fail_the_running_session) {
 TEST(timeout_after_thirty_seconds_on_the_injected_clock) {
     Recorder rec;
     FakeClock clock;
-    ckey_session_options options;
-    ckey_session_options_init(&options);
+    ckey_session_options options = clocked_options(clock);
     CHECK_EQ(options.timeout_ms, 30000);
     CHECK_EQ(options.max_fps, 20);
-    options.clock = FakeClock::read;
-    options.clock_context = &clock;
     auto callbacks = rec.callbacks();
     ckey_session *session = nullptr;
     REQUIRE(ckey_session_create(&callbacks, &options, &session) == CKEY_OK);

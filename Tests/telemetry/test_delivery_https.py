@@ -13,19 +13,17 @@ cookies, and no byte of any payload marker.
 import email.utils
 import json
 import os
-import ssl
 import subprocess
 import sys
-import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 
 import jsonschema
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "Tests/actions"))
-import support as S  # noqa: E402  (TestCA, closed_port)
+import support as S  # noqa: E402  (TestCA, closed_port, serve_https)
 from test_request_info_https import SYSTEM_BUNDLE, namespace_prefix  # noqa: E402
 
 SCHEMA = json.loads((ROOT / "docs/telemetry-batch.schema.json").read_text())
@@ -72,13 +70,8 @@ class Server:
                 self.send_header("Content-Length", "0")
                 self.end_headers()
 
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.server.daemon_threads = True
-        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-        context.load_cert_chain(ca.cert_file, ca.key_file)
-        self.server.socket = context.wrap_socket(self.server.socket, server_side=True)
+        self.server = S.serve_https(Handler, ca)
         self.port = self.server.server_address[1]
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
 
 
 def test_delivery_over_https(tmp_path):
