@@ -27,13 +27,6 @@ using ckey::require;
 
 namespace {
 
-char *copy_string(const std::string &text) {
-    char *copy = static_cast<char *>(std::malloc(text.size() + 1));
-    if (copy == nullptr) throw std::bad_alloc();
-    std::memcpy(copy, text.c_str(), text.size() + 1);
-    return copy;
-}
-
 // Runs body; a Rejection becomes CKEY_ACTION_REJECTED with its reason.
 template <class Body>
 int guarded_action(int *out_reason, Body &&body) {
@@ -145,7 +138,7 @@ extern "C" int ckey_action_request_info_url(const ckey_action *action, char **ou
             ckey::actions::reject(CKEY_ACTION_REQUEST_INFO_UNAVAILABLE, "issuer \"", a.claims.issuer,
                                   "\" has no request-info URL for key \"", a.claims.key_id,
                                   "\" (or the action has no request ID); a cross-device request cannot be shown");
-        *out_url = copy_string(ckey::actions::request_info_url(*a.request_info, *a.claims.request_id));
+        *out_url = ckey::malloc_copy(ckey::actions::request_info_url(*a.request_info, *a.claims.request_id));
     });
 }
 
@@ -172,8 +165,8 @@ extern "C" int ckey_action_request_info_parse(const ckey_action *action, const c
         const auto &a = action->action;
         auto info = ckey::actions::parse_request_info(std::string_view(length ? body : "", length),
                                                       a.claims.request_id.value_or(""));
-        char *requester = copy_string(info.requester);
-        char *location = info.location.empty() ? nullptr : copy_string(info.location);
+        char *requester = ckey::malloc_copy(info.requester);
+        char *location = info.location.empty() ? nullptr : ckey::malloc_copy(info.location);
         *out_requester = requester;
         *out_location = location;
     });
@@ -192,9 +185,9 @@ extern "C" int ckey_action_keygen(char **out_private_pem, char **out_public_hex,
             backend.public_key(seed.data(), public_key.data());
         } while (ckey::actions::check_public_key(public_key.data()) != ckey::actions::KeyCheck::ok);
         std::string pem = ckey::actions::private_key_pem(seed);
-        char *a = copy_string(pem);
-        char *b = copy_string(ckey::actions::to_hex(public_key.data(), 32));
-        char *c = copy_string(ckey::actions::derived_key_id(public_key));
+        char *a = ckey::malloc_copy(pem);
+        char *b = ckey::malloc_copy(ckey::actions::to_hex(public_key.data(), 32));
+        char *c = ckey::malloc_copy(ckey::actions::derived_key_id(public_key));
         *out_private_pem = a;
         *out_public_hex = b;
         *out_key_id = c;
@@ -209,8 +202,8 @@ extern "C" int ckey_action_key_public(const char *private_pem, char **out_public
         ckey::actions::Seed seed = ckey::actions::parse_private_key_pem(private_pem);
         std::array<uint8_t, 32> public_key;
         ckey::actions::ed25519_backend().public_key(seed.data(), public_key.data());
-        char *a = copy_string(ckey::actions::to_hex(public_key.data(), 32));
-        char *b = copy_string(ckey::actions::derived_key_id(public_key));
+        char *a = ckey::malloc_copy(ckey::actions::to_hex(public_key.data(), 32));
+        char *b = ckey::malloc_copy(ckey::actions::derived_key_id(public_key));
         *out_public_hex = a;
         *out_key_id = b;
     });
@@ -223,6 +216,6 @@ extern "C" int ckey_action_sign(const char *private_pem, const char *claims_json
         require(private_pem, "private_pem");
         require(claims_json, "claims_json");
         ckey::actions::Seed seed = ckey::actions::parse_private_key_pem(private_pem);
-        *out_code = copy_string(ckey::actions::sign_action(seed, claims_json));
+        *out_code = ckey::malloc_copy(ckey::actions::sign_action(seed, claims_json));
     });
 }

@@ -4,6 +4,7 @@
 #include "base64url.hpp"
 #include "claims.hpp"
 #include "ed25519.hpp"
+#include "key_ring.hpp"
 #include "reason.hpp"
 #include "verifier.hpp"
 
@@ -70,13 +71,7 @@ std::string derived_key_id(const std::array<uint8_t, 32> &public_key) {
     unsigned int size = 0;
     if (EVP_Digest(public_key.data(), 32, digest, &size, EVP_sha256(), nullptr) != 1 || size != 32)
         fail(CKEY_INTERNAL, "SHA-256 failed");
-    static const char hex[] = "0123456789abcdef";
-    std::string out;
-    for (int i = 0; i < 8; ++i) {
-        out.push_back(hex[digest[i] >> 4]);
-        out.push_back(hex[digest[i] & 15]);
-    }
-    return out;
+    return to_hex(digest, 8);
 }
 
 std::string sign_action(const Seed &seed, const std::string &claims_json) {

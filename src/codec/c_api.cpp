@@ -89,10 +89,7 @@ extern "C" int ckey_symbol_matrix_text(const ckey_symbol *symbol, char **out_tex
         require(symbol, "symbol");
         require(out_text, "out_text");
         std::string text = ckey::matrix_text(symbol->symbol);
-        char *copy = static_cast<char *>(std::malloc(text.size() + 1));
-        if (copy == nullptr) throw std::bad_alloc();
-        std::memcpy(copy, text.c_str(), text.size() + 1);
-        *out_text = copy;
+        *out_text = ckey::malloc_copy(text);
     });
 }
 

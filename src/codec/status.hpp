@@ -3,7 +3,11 @@
 
 #include <ckey/ckey.h>
 
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
 #include <exception>
+#include <new>
 #include <sstream>
 #include <string>
 #include <utility>
@@ -38,6 +42,19 @@ template <class... Parts>
 
 void set_last_error(const char *message);
 void clear_last_error();
+
+// Copies handed to C callers, who release them with free() (through the
+// module's *_free function). Throw std::bad_alloc when memory runs out.
+inline uint8_t *malloc_copy(const void *data, size_t length) {
+    auto *copy = static_cast<uint8_t *>(std::malloc(length ? length : 1));
+    if (copy == nullptr) throw std::bad_alloc();
+    if (length) std::memcpy(copy, data, length);
+    return copy;
+}
+// NUL-terminated.
+inline char *malloc_copy(const std::string &text) {
+    return reinterpret_cast<char *>(malloc_copy(text.c_str(), text.size() + 1));
+}
 
 // Throws CKEY_INVALID_ARGUMENT naming the argument when pointer is NULL.
 inline void require(const void *pointer, const char *name) {

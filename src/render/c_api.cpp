@@ -50,13 +50,6 @@ void check_policy(int policy) {
         ckey::fail(CKEY_INVALID_PARAMETER, "policy ", policy, " is unknown; allowed: 0 coverage, 1 binary, 2 hybrid");
 }
 
-uint8_t *copy_out(const void *data, size_t length) {
-    auto *copy = static_cast<uint8_t *>(std::malloc(length ? length : 1));
-    if (copy == nullptr) throw std::bad_alloc();
-    std::memcpy(copy, data, length);
-    return copy;
-}
-
 }  // namespace
 
 extern "C" int ckey_style_init(ckey_style *out_style, int preset) {
@@ -117,7 +110,7 @@ extern "C" int ckey_render_png(const ckey_symbol *symbol, const ckey_style *styl
         check_policy(policy);
         ckey::Style drawn = ckey::resolve_style(s, style_or_plain(style), transparent != 0, nullptr);
         std::vector<uint8_t> png = ckey::render_png(s, drawn, size, policy, transparent != 0, dpi);
-        *out_data = copy_out(png.data(), png.size());
+        *out_data = ckey::malloc_copy(png.data(), png.size());
         *out_length = png.size();
     });
 }
@@ -130,7 +123,7 @@ extern "C" int ckey_render_svg(const ckey_symbol *symbol, const ckey_style *styl
         ckey::Symbol s = symbol_of(symbol);
         ckey::Style drawn = ckey::resolve_style(s, style_or_plain(style), transparent != 0, nullptr);
         std::string svg = ckey::render_svg(s, drawn, scale, transparent != 0);
-        *out_text = reinterpret_cast<char *>(copy_out(svg.c_str(), svg.size() + 1));
+        *out_text = ckey::malloc_copy(svg);
     });
 }
 
@@ -144,7 +137,7 @@ extern "C" int ckey_render_pdf(const ckey_symbol *symbol, const ckey_style *styl
         ckey::Symbol s = symbol_of(symbol);
         ckey::Style drawn = ckey::resolve_style(s, style_or_plain(style), transparent != 0, nullptr);
         std::vector<uint8_t> pdf = ckey::render_pdf(s, drawn, width_points, transparent != 0);
-        *out_data = copy_out(pdf.data(), pdf.size());
+        *out_data = ckey::malloc_copy(pdf.data(), pdf.size());
         *out_length = pdf.size();
     });
 }
@@ -169,7 +162,7 @@ extern "C" int ckey_png_read_rgba(const uint8_t *data, size_t length, uint8_t **
         std::vector<uint8_t> rgba = ckey::read_png_rgba(data, length, w, h, 4096LL * 4096);
         if (w > 4096 || h > 4096)
             ckey::fail(CKEY_IMAGE_TOO_LARGE, "the PNG is ", w, " x ", h, " px; logos may be at most 4096 x 4096");
-        *out_rgba = copy_out(rgba.data(), rgba.size());
+        *out_rgba = ckey::malloc_copy(rgba.data(), rgba.size());
         *out_width = w;
         *out_height = h;
     });

@@ -39,12 +39,8 @@ int guard(Body &&body) noexcept {
     }
 }
 
-void need(const void *pointer, const char *name) {
-    if (!pointer) ckey::fail(CKEY_INVALID_ARGUMENT, name, " is NULL; pass a valid pointer");
-}
-
 ckey::telemetry::Recorder &recorder(ckey_telemetry *telemetry) {
-    need(telemetry, "telemetry");
+    ckey::require(telemetry, "telemetry");
     return telemetry->recorder;
 }
 
@@ -54,7 +50,7 @@ void check_mode(int mode) {
 }
 
 void check_text(const char *value, const char *name, const char *allowed, size_t max_length) {
-    need(value, name);
+    ckey::require(value, name);
     size_t length = std::strlen(value);
     if (length == 0 || length > max_length || std::strspn(value, allowed) != length)
         ckey::fail(CKEY_INVALID_CONFIGURATION, name, " is \"", value, "\"; allowed: 1...", max_length, " of [", allowed,
@@ -65,14 +61,14 @@ void check_text(const char *value, const char *name, const char *allowed, size_t
 
 extern "C" int ckey_telemetry_create(const ckey_telemetry_config *config, ckey_telemetry **out_telemetry) {
     return guard([&] {
-        need(out_telemetry, "out_telemetry");
+        ckey::require(out_telemetry, "out_telemetry");
         *out_telemetry = nullptr;
-        need(config, "config");
+        ckey::require(config, "config");
         check_mode(config->mode);
         check_text(config->sdk, "sdk", "abcdefghijklmnopqrstuvwxyz0123456789-", 16);
         check_text(config->sdk_version, "sdk_version",
                    "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz.+-", 32);
-        need(config->platform, "platform");
+        ckey::require(config->platform, "platform");
         std::string platform = config->platform;
         if (platform != "ios" && platform != "macos" && platform != "linux")
             ckey::fail(CKEY_INVALID_CONFIGURATION, "platform is \"", platform, "\"; allowed: ios, macos, linux");
@@ -95,7 +91,7 @@ extern "C" int ckey_telemetry_set_mode(ckey_telemetry *telemetry, int mode) {
 extern "C" int ckey_telemetry_get_mode(ckey_telemetry *telemetry, int *out_mode) {
     return guard([&] {
         auto &r = recorder(telemetry);
-        need(out_mode, "out_mode");
+        ckey::require(out_mode, "out_mode");
         *out_mode = r.mode();
     });
 }
@@ -126,7 +122,7 @@ extern "C" int ckey_telemetry_frame(ckey_telemetry *telemetry, int64_t frame_us)
 extern "C" int ckey_telemetry_get_counters(ckey_telemetry *telemetry, ckey_telemetry_counters *out_counters) {
     return guard([&] {
         auto &r = recorder(telemetry);
-        need(out_counters, "out_counters");
+        ckey::require(out_counters, "out_counters");
         *out_counters = r.counters();
     });
 }
@@ -134,7 +130,7 @@ extern "C" int ckey_telemetry_get_counters(ckey_telemetry *telemetry, ckey_telem
 extern "C" int ckey_telemetry_get_errors(ckey_telemetry *telemetry, ckey_telemetry_errors *out_errors) {
     return guard([&] {
         auto &r = recorder(telemetry);
-        need(out_errors, "out_errors");
+        ckey::require(out_errors, "out_errors");
         *out_errors = r.errors();
     });
 }
@@ -142,7 +138,7 @@ extern "C" int ckey_telemetry_get_errors(ckey_telemetry *telemetry, ckey_telemet
 extern "C" int ckey_telemetry_poll(ckey_telemetry *telemetry, int *out_due) {
     return guard([&] {
         auto &r = recorder(telemetry);
-        need(out_due, "out_due");
+        ckey::require(out_due, "out_due");
         *out_due = r.poll() ? 1 : 0;
     });
 }
@@ -151,23 +147,29 @@ extern "C" int ckey_telemetry_take_batch(ckey_telemetry *telemetry, char **out_j
                                          uint64_t *out_id) {
     return guard([&] {
         auto &r = recorder(telemetry);
-        need(out_json, "out_json");
-        need(out_length, "out_length");
-        need(out_id, "out_id");
+        ckey::require(out_json, "out_json");
+        ckey::require(out_length, "out_length");
+        ckey::require(out_id, "out_id");
         *out_json = nullptr;
         *out_length = 0;
         *out_id = 0;
         std::string json;
         uint64_t id = 0;
         if (!r.take(json, id)) return;
-        char *copy = static_cast<char *>(std::malloc(json.size() + 1));
-        if (!copy) throw std::bad_alloc();
-        std::memcpy(copy, json.c_str(), json.size() + 1);
-        *out_json = copy;
+        *out_json = ckey::malloc_copy(json);
         *out_length = json.size();
         *out_id = id;
     });
 }
+
+namespace {
+
+void require_http_status(int http_status) {
+    if (http_status < 0 || (http_status > 0 && http_status < 100) || http_status > 999)
+        ckey::fail(CKEY_INVALID_ARGUMENT, "http_status ", http_status, "; allowed: 0 (no response) or 100...999");
+}
+
+}  // namespace
 
 extern "C" int ckey_telemetry_retry_after(const char *value, int64_t now_utc, int64_t *out_seconds) {
     if (out_seconds) *out_seconds = 0;
@@ -181,9 +183,9 @@ extern "C" int ckey_telemetry_retry_after(const char *value, int64_t now_utc, in
 extern "C" int ckey_telemetry_report(ckey_telemetry *telemetry, uint64_t id, int http_status, int64_t retry_after_s) {
     return guard([&] {
         auto &r = recorder(telemetry);
-        if (http_status < 0 || (http_status > 0 && http_status < 100) || http_status > 999 || retry_after_s < 0)
-            ckey::fail(CKEY_INVALID_ARGUMENT, "http_status ", http_status, " retry_after_s ", retry_after_s,
-                       "; allowed: status 0 (no response) or 100...999, retry_after_s >= 0");
+        require_http_status(http_status);
+        if (retry_after_s < 0)
+            ckey::fail(CKEY_INVALID_ARGUMENT, "retry_after_s ", retry_after_s, "; allowed: 0 or more seconds");
         r.report(id, http_status, retry_after_s);
     });
 }
@@ -192,9 +194,7 @@ extern "C" int ckey_telemetry_report_answer(ckey_telemetry *telemetry, uint64_t 
                                             const char *retry_after_header) {
     return guard([&] {
         auto &r = recorder(telemetry);
-        if (http_status < 0 || (http_status > 0 && http_status < 100) || http_status > 999)
-            ckey::fail(CKEY_INVALID_ARGUMENT, "http_status ", http_status,
-                       "; allowed: 0 (no response) or 100...999");
+        require_http_status(http_status);
         r.report_answer(id, http_status, retry_after_header);
     });
 }
@@ -202,14 +202,14 @@ extern "C" int ckey_telemetry_report_answer(ckey_telemetry *telemetry, uint64_t 
 extern "C" int ckey_telemetry_pending(ckey_telemetry *telemetry, size_t *out_count) {
     return guard([&] {
         auto &r = recorder(telemetry);
-        need(out_count, "out_count");
+        ckey::require(out_count, "out_count");
         *out_count = r.pending();
     });
 }
 
 extern "C" int ckey_telemetry_validate_batch(const char *json, size_t length) {
     return guard([&] {
-        need(json, "json");
+        ckey::require(json, "json");
         ckey::telemetry::decode_batch(std::string(json, length));
     });
 }

@@ -15,9 +15,7 @@ Recorder::Recorder(const ckey_telemetry_config &config)
     identity_.sdk = config.sdk;
     identity_.sdk_version = config.sdk_version;
     identity_.platform = config.platform;
-    current_.sdk = identity_.sdk;
-    current_.sdk_version = identity_.sdk_version;
-    current_.platform = identity_.platform;
+    current_ = identity_;
     config_.directory = nullptr;  // not owned
     std::lock_guard<std::mutex> lock(mutex_);
     if (mode_ == CKEY_TELEMETRY_OFF) purge();
@@ -127,10 +125,7 @@ void Recorder::move_current_to_outbox() {
         return;  // stays current; tried again at the next poll
     }
     pending_[number] = Pending{number, current_};
-    current_ = Aggregate{};
-    current_.sdk = identity_.sdk;
-    current_.sdk_version = identity_.sdk_version;
-    current_.platform = identity_.platform;
+    current_ = identity_;
     current_dirty_ = false;
     bound_outbox();
 }
@@ -172,10 +167,7 @@ void Recorder::bound_outbox() {
 }
 
 void Recorder::purge() {
-    current_ = Aggregate{};
-    current_.sdk = identity_.sdk;
-    current_.sdk_version = identity_.sdk_version;
-    current_.platform = identity_.platform;
+    current_ = identity_;
     current_dirty_ = false;
     totals_ = ckey_telemetry_counters{};
     due_ = false;
