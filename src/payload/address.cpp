@@ -9,12 +9,6 @@ namespace {
 constexpr size_t kMaxAddress = 256;
 constexpr size_t kMaxComponents = 8;
 
-std::string_view trim_spaces(std::string_view s) {
-    while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
-    while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
-    return s;
-}
-
 }  // namespace
 
 Payload parse_address(std::string_view text) {

@@ -23,17 +23,12 @@ bool is_atext(char c) {
 
 // Address characters that stand for themselves in a mailto: URL.
 std::string address_in_url(std::string_view address) {
-    static const char hex[] = "0123456789ABCDEF";
     std::string out;
     for (char c : address) {
-        if (is_alpha(c) || is_digit(c) || std::string_view("-._~!$'*+=@/").find(c) != std::string_view::npos) {
+        if (is_alpha(c) || is_digit(c) || std::string_view("-._~!$'*+=@/").find(c) != std::string_view::npos)
             out += c;
-        } else {
-            unsigned char u = static_cast<unsigned char>(c);
-            out += '%';
-            out += hex[u >> 4];
-            out += hex[u & 15];
-        }
+        else
+            append_percent(out, static_cast<unsigned char>(c));
     }
     return out;
 }

@@ -11,11 +11,6 @@ namespace {
 constexpr size_t kMaxName = 256;
 constexpr size_t kMaxFields = 100;  // keeps the vCard built from it within 200 lines
 
-std::string trim_spaces(const std::string &s) {
-    size_t a = s.find_first_not_of(' '), b = s.find_last_not_of(' ');
-    return a == std::string::npos ? std::string() : s.substr(a, b - a + 1);
-}
-
 std::string embedded(const char *field, auto &&parse) {
     try {
         return parse();
@@ -95,8 +90,8 @@ Payload parse_mecard(std::string_view text) {
             if (has_name) refuse("field", "MECARD has two N fields; exactly one is allowed");
             has_name = true;
             size_t comma = value.find(',');
-            family = trim_spaces(value.substr(0, comma));
-            given = comma == std::string::npos ? "" : trim_spaces(value.substr(comma + 1));
+            family = std::string(trim_spaces(value.substr(0, comma)));
+            given = comma == std::string::npos ? "" : std::string(trim_spaces(value.substr(comma + 1)));
         } else if (name == "TEL" || name == "TEL-AV") {
             std::string number = embedded("TEL", [&] { return parse_telephone_subscriber(value, true); });
             lines += (name == "TEL" ? "TEL:" : "TEL;TYPE=VIDEO:") + number + "\r\n";

@@ -166,21 +166,27 @@ std::string percent_decode(std::string_view text, std::string_view what) {
     return out;
 }
 
-std::string percent_encode(std::string_view text) {
+void append_percent(std::string &out, unsigned char byte) {
     static const char digits[] = "0123456789ABCDEF";
+    out += '%';
+    out += digits[byte >> 4];
+    out += digits[byte & 15];
+}
+
+std::string percent_encode(std::string_view text) {
     std::string out;
     out.reserve(text.size() * 3);
     for (char ch : text) {
-        unsigned char c = static_cast<unsigned char>(ch);
-        if (is_alpha(ch) || is_digit(ch) || ch == '-' || ch == '.' || ch == '_' || ch == '~') {
-            out += ch;
-        } else {
-            out += '%';
-            out += digits[c >> 4];
-            out += digits[c & 15];
-        }
+        if (is_alpha(ch) || is_digit(ch) || ch == '-' || ch == '.' || ch == '_' || ch == '~') out += ch;
+        else append_percent(out, static_cast<unsigned char>(ch));
     }
     return out;
+}
+
+std::string_view trim_spaces(std::string_view text) {
+    while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
+    while (!text.empty() && text.back() == ' ') text.remove_suffix(1);
+    return text;
 }
 
 std::string quoted(std::string_view text) {

@@ -33,6 +33,11 @@ void check_line(std::string_view value, std::string_view what, bool allow_empty 
 std::string percent_decode(std::string_view text, std::string_view what);
 // Encodes every byte except RFC 3986 unreserved characters.
 std::string percent_encode(std::string_view text);
+// Appends "%XX" (upper-case hex) for one byte.
+void append_percent(std::string &out, unsigned char byte);
+
+// Without the spaces (U+0020 only) at either end.
+std::string_view trim_spaces(std::string_view text);
 
 bool is_alpha(char c);
 bool is_digit(char c);

@@ -94,10 +94,7 @@ std::vector<std::string> components(std::string_view value) {
     return out;
 }
 
-std::string trim(std::string s) {
-    size_t a = s.find_first_not_of(' '), b = s.find_last_not_of(' ');
-    return a == std::string::npos ? std::string() : s.substr(a, b - a + 1);
-}
+std::string trim(std::string_view s) { return std::string(trim_spaces(s)); }
 
 void embedded(const std::string &property, auto &&check) {
     try {

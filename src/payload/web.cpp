@@ -75,14 +75,11 @@ Payload parse_web(std::string_view text) {
         p.url += canonical_port(port_text);
     }
     bool fragment = false;
-    static const char hex[] = "0123456789ABCDEF";
     for (size_t i = 0; i < tail.size(); ++i) {
         char c = tail[i];
         unsigned char u = static_cast<unsigned char>(c);
         if (u >= 0x80) {  // an IRI character: sent percent-encoded (RFC 3987, 3.1)
-            p.url += '%';
-            p.url += hex[u >> 4];
-            p.url += hex[u & 15];
+            append_percent(p.url, u);
         } else if (c == '%') {
             if (i + 2 >= tail.size() || !is_hex(tail[i + 1]) || !is_hex(tail[i + 2]))
                 refuse("syntax", "the URL has a '%' not followed by two hex digits");
