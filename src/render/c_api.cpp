@@ -67,10 +67,7 @@ extern "C" int ckey_style_check(const ckey_symbol *symbol, const ckey_style *sty
         ckey::StyleCheck check = ckey::check_style(s, *style, transparent != 0, backdrop);
         if (out_style) *out_style = check.drawn;
         if (out_report) *out_report = check.report;
-        if (check.refused)
-            ckey::fail(CKEY_STYLE_REFUSED, "style refused: ", check.report.message,
-                       style->policy == CKEY_STYLE_STRICT
-                           ? " (or set policy adaptive to adapt it, override to draw it as given)" : "");
+        ckey::fail_if_refused(check, *style);
     });
 }
 

@@ -206,12 +206,16 @@ StyleCheck check_style(const Symbol &s, const Style &input, bool transparent, co
     return result;
 }
 
-Style resolve_style(const Symbol &s, const Style &style, bool transparent, const uint32_t *backdrop) {
-    StyleCheck check = check_style(s, style, transparent, backdrop);
+void fail_if_refused(const StyleCheck &check, const Style &style) {
     if (check.refused)
         fail(CKEY_STYLE_REFUSED, "style refused: ", check.report.message,
              style.policy == CKEY_STYLE_STRICT ? " (or set policy adaptive to adapt it, override to draw it as given)"
                                                : "");
+}
+
+Style resolve_style(const Symbol &s, const Style &style, bool transparent, const uint32_t *backdrop) {
+    StyleCheck check = check_style(s, style, transparent, backdrop);
+    fail_if_refused(check, style);
     return check.drawn;
 }
 

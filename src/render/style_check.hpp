@@ -23,6 +23,10 @@ struct StyleCheck {
 
 StyleCheck check_style(const Symbol &symbol, const Style &style, bool transparent, const uint32_t *backdrop);
 
+// Throws CKEY_STYLE_REFUSED with the report's reason when the check refused
+// the style (style: the one checked, for its policy's hint).
+void fail_if_refused(const StyleCheck &check, const Style &style);
+
 // The style to draw; throws CKEY_STYLE_REFUSED under the strict policy.
 Style resolve_style(const Symbol &symbol, const Style &style, bool transparent, const uint32_t *backdrop);
 
