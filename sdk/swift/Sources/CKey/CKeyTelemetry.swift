@@ -114,7 +114,7 @@ final class TelemetryRecorder: @unchecked Sendable {
     let sender: TelemetrySender
 
     /// - Parameters: directory nil = memory only; clocks for tests.
-    init(directory: URL?, mode: CKeyTelemetryMode, endpoint: URL, trust: TelemetrySender.Trust = .system,
+    init(directory: URL?, mode: CKeyTelemetryMode, endpoint: URL,
          utcClock: ckey_telemetry_clock? = nil, monotonicClock: ckey_telemetry_clock? = nil,
          clockContext: UnsafeMutableRawPointer? = nil) {
         if let directory { try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true) }
@@ -132,40 +132,34 @@ final class TelemetryRecorder: @unchecked Sendable {
         #else
         let platform = "linux"
         #endif
-        let status: Int32 = "swift".withCString { sdk in
-            version.withCString { version in
-                platform.withCString { platform in
-                    config.sdk = sdk
-                    config.sdk_version = version
-                    config.platform = platform
-                    if let path = directory?.path {
-                        return path.withCString { path in
-                            config.directory = path
-                            return ckey_telemetry_create(&config, &made)
-                        }
-                    }
-                    return ckey_telemetry_create(&config, &made)
-                }
-            }
-        }
-        if status != 0 || made == nil {
-            // A directory that cannot be used: count in memory rather than fail the app.
-            config.directory = nil
-            made = nil
-            _ = "swift".withCString { sdk in
-                "0.0.0".withCString { version in
+        // The C strings live only inside the closures: create within them.
+        func create(version: String, directory: String?) -> Int32 {
+            "swift".withCString { sdk in
+                version.withCString { version in
                     platform.withCString { platform in
                         config.sdk = sdk
                         config.sdk_version = version
                         config.platform = platform
-                        return ckey_telemetry_create(&config, &made)
+                        guard let directory else {
+                            config.directory = nil
+                            return ckey_telemetry_create(&config, &made)
+                        }
+                        return directory.withCString { path in
+                            config.directory = path
+                            return ckey_telemetry_create(&config, &made)
+                        }
                     }
                 }
             }
         }
+        if create(version: version, directory: directory?.path) != 0 || made == nil {
+            // A directory that cannot be used: count in memory rather than fail the app.
+            made = nil
+            _ = create(version: "0.0.0", directory: nil)
+        }
         guard let made else { fatalError("CKey telemetry: \(String(cString: ckey_telemetry_last_error()))") }
         handle = made
-        sender = TelemetrySender(endpoint: endpoint, trust: trust)
+        sender = TelemetrySender(endpoint: endpoint)
         sender.recorder = self
     }
 

@@ -16,7 +16,6 @@ import AppKit
 /// due and what a response means; this class only carries bytes.
 final class TelemetrySender: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
     static let endpoint = URL(string: "https://openckey.org/api/telemetry/v1/batch")!
-    enum Trust { case system }
 
     weak var recorder: TelemetryRecorder?
     /// Tests: every finished attempt's HTTP status (0 = no response), on the private queue.
@@ -29,7 +28,7 @@ final class TelemetrySender: NSObject, URLSessionTaskDelegate, @unchecked Sendab
     private var sending = false
     private var observers: [NSObjectProtocol] = []
 
-    init(endpoint: URL, trust: Trust) {
+    init(endpoint: URL) {
         self.endpoint = endpoint
         super.init()
         let timer = DispatchSource.makeTimerSource(queue: queue)

@@ -17,6 +17,17 @@ public enum CKeyPixelFormat: Int32, Sendable, CaseIterable {
     case nv12FullRange = 8
 
     public var bytesPerPixel: Int { self == .gray8 || rawValue >= 7 ? 1 : 4 }
+
+    /// Throws unless `count` bytes hold a width x height image at bytesPerRow
+    /// (the C calls take no length, so this is checked here). Sizes that are
+    /// not positive need nothing here: the core refuses them.
+    func checkBuffer(count: Int, width: Int, height: Int, bytesPerRow: Int) throws {
+        let needed = width > 0 && height > 0 ? bytesPerRow * (height - 1) + width * bytesPerPixel : 0
+        guard count >= needed else {
+            throw CKeyError(code: .invalidArgument,
+                            message: "pixel buffer holds \(count) bytes; \(width) x \(height) at \(bytesPerRow) bytes per row needs \(needed)")
+        }
+    }
 }
 
 /// Headless decoding, from any thread. Each call borrows a core decoder from
@@ -72,11 +83,7 @@ public enum CKeyDecoder {
             throw CKeyError(code: .invalidArgument,
                             message: "image size is \(width) x \(height) with \(bytesPerRow) bytes per row; all must be positive")
         }
-        let needed = bytesPerRow * (height - 1) + width * format.bytesPerPixel
-        guard pixels.count >= needed else {
-            throw CKeyError(code: .invalidArgument,
-                            message: "pixel buffer holds \(pixels.count) bytes; \(width) x \(height) at \(bytesPerRow) bytes per row needs \(needed)")
-        }
+        try format.checkBuffer(count: pixels.count, width: width, height: height, bytesPerRow: bytesPerRow)
         return try DecoderPool.shared.with { decoder in
             var results: OpaquePointer?
             try ckeyCheck(ckey_decoder_scan(decoder, pixels.bindMemory(to: UInt8.self).baseAddress, Int32(width),

@@ -142,11 +142,7 @@ public final class CKeyScanSession: @unchecked Sendable {
             throw CKeyError(code: .invalidArgument,
                             message: "frame size is \(width) x \(height) with \(bytesPerRow) bytes per row; all must be positive")
         }
-        let needed = width > 0 && height > 0 ? bytesPerRow * (height - 1) + width * format.bytesPerPixel : 0
-        guard pixels.count >= needed else {
-            throw CKeyError(code: .invalidArgument,
-                            message: "pixel buffer holds \(pixels.count) bytes; \(width) x \(height) at \(bytesPerRow) bytes per row needs \(needed)")
-        }
+        try format.checkBuffer(count: pixels.count, width: width, height: height, bytesPerRow: bytesPerRow)
         var disposition: Int32 = 0
         try ckeyCheck(ckey_session_submit_frame(handle, pixels.bindMemory(to: UInt8.self).baseAddress, width32, height32,
                                                 bytesPerRow, format.rawValue, timestamp ?? -1, &disposition))
