@@ -92,11 +92,10 @@ std::vector<uint8_t> render_pdf(const Symbol &s, const Style &style, double widt
     const Scene scene = build_scene(s, style, 0);
     const auto groups = paint_groups(scene, style);
     PdfFile pdf;
-    const int catalog = pdf.add("<< /Type /Catalog /Pages 3 0 R >>");
+    pdf.add("<< /Type /Catalog /Pages 3 0 R >>");  // object 1, the document root
     pdf.add(cat("<< /Producer (CKey ", ckey_version_string(), ") >>"));
     const int pages = pdf.add("");
     const int page = pdf.add("");
-    (void)catalog;
 
     std::string shadings, images, content;
     const double k = width / 31.0;

@@ -63,7 +63,7 @@ struct RenderOptions {
         transparent = args.flag("transparent")
         style = try Self.style(named: args.value("style") ?? "plain")
         style.policy = try args.choice("policy-style", default: style.policy,
-                                       from: ["strict": .strict, "adaptive": .adaptive, "override": .override])
+                                       from: Self.stylePolicies)
         if style.logo?.rgba.isEmpty == true && args.value("logo") == nil { style.logo = nil }
         if let logoPath = args.value("logo") {
             let data: Data
@@ -90,6 +90,10 @@ struct RenderOptions {
     }
 
     // MARK: style files
+
+    /// Names of the style policies, for --policy-style and a style file's "policy".
+    static let stylePolicies: [String: CKeyStylePolicy] = ["strict": .strict, "adaptive": .adaptive,
+                                                           "override": .override]
 
     static func style(named name: String) throws -> CKeyStyle {
         switch name.lowercased() {
@@ -142,7 +146,7 @@ struct RenderOptions {
         if let v = try choice("module_shape", ["square": CKeyModuleShape.square, "circle": .circle, "rounded": .rounded]) { style.modules = v }
         if let v = try choice("ring_style", ["square": CKeyRingStyle.square, "rounded": .rounded, "chamfered": .chamfered]) { style.ring = v }
         if let v = try choice("ray_cap", ["butt": CKeyRayCap.butt, "round": .round, "pointed": .pointed]) { style.rayCap = v }
-        if let v = try choice("policy", ["strict": CKeyStylePolicy.strict, "adaptive": .adaptive, "override": .override]) { style.policy = v }
+        if let v = try choice("policy", Self.stylePolicies) { style.policy = v }
         if let v = try integer("bevel") { style.bevel = v }
         if let v = try integer("shadow") { style.shadow = v }
         if let v = try integer("texture") { style.texture = v }
