@@ -6,6 +6,7 @@
 #include "scan/scanner.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <random>
 
 namespace {
@@ -89,6 +90,25 @@ TEST(locator_reads_from_a_24_px_canvas) {
         std::printf("  24 px locator on %d: %d of 24 rotations\n", background, read);
         CHECK(read >= 23);
     }
+}
+
+// A far marker in a camera frame: the halved detection image holds it as a
+// blob of about 10 pixels, read again from a full-resolution crop. Camera
+// speed (not thorough); 20 and 24 px canvases at positions all over a
+// 1280 x 720 frame, on white and on grey.
+TEST(locator_of_20_px_found_anywhere_in_a_720p_frame) {
+    const uint8_t id[4] = {0x13, 0x9E, 0x40, 0xD2};
+    auto locator = ckey::encode_symbol(id, 4, {1, 0, 0, 0});
+    for (double size : {20.0, 24.0})
+        for (int background : {235, 128}) {
+            int read = 0, total = 0;
+            for (int step = 0; step < 12; ++step, ++total) {
+                const double cx = 40 + (step * 397) % 1200 + 0.31 * step, cy = 40 + (step * 211) % 640 + 0.17 * step;
+                read += decodes(locator, synth::frame(locator, 1280, 720, size, cx, cy, step * 0.5, 20, 235, background));
+            }
+            std::printf("  %.0f px locator in 1280x720 on %d: %d of %d\n", size, background, read, total);
+            CHECK(read >= total - 1);
+        }
 }
 
 TEST(inverted_and_noisy) {

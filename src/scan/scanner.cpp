@@ -167,6 +167,50 @@ bool Scanner::scan_level(const GrayImage &image, const GrayImage &detect, double
     return !results.empty();
 }
 
+bool Scanner::scan_small_blobs(const GrayImage &image, double scale, bool find_all,
+                               std::vector<ScanResult> &results) {
+    find_small_blobs(components_, kMaxSmallBlobs, blobs_);
+    const size_t found_before = results.size();
+    for (const SmallBlob &blob : blobs_) {
+        // A crop 1.6 times the blob's size about its centre holds the whole
+        // symbol and its quiet margin even when the blob is only part of it
+        // (a few cells, or one side of the ring).
+        const double cx = (blob.x0 + blob.x1 + 1) * 0.5 * scale, cy = (blob.y0 + blob.y1 + 1) * 0.5 * scale;
+        const double side = std::max(32.0, 1.6 * scale * std::max(blob.x1 - blob.x0 + 1, blob.y1 - blob.y0 + 1));
+        bool seen = false;
+        for (const ScanResult &r : results) seen = seen || inside(r.corners, {cx, cy});
+        if (seen) continue;
+        const int x0 = std::max(0, static_cast<int>(cx - side / 2)), y0 = std::max(0, static_cast<int>(cy - side / 2));
+        const int x1 = std::min(image.width, static_cast<int>(cx + side / 2) + 1);
+        const int y1 = std::min(image.height, static_cast<int>(cy + side / 2) + 1);
+        crop_.width = x1 - x0;
+        crop_.height = y1 - y0;
+        crop_.pixels.resize(static_cast<size_t>(crop_.width) * crop_.height);
+        for (int y = y0; y < y1; ++y)
+            std::copy_n(&image.pixels[static_cast<size_t>(y) * image.width + x0], crop_.width,
+                        &crop_.pixels[static_cast<size_t>(y - y0) * crop_.width]);
+        // Not smoothed: the ring of a 16 px locator is one pixel thick.
+        binarize(crop_, crop_binary_, binarize_scratch_, kTile);
+        crop_candidates_.clear();
+        find_ring_candidates(crop_binary_, crop_components_, crop_candidates_);
+        for (RingCandidate &c : crop_candidates_) c.score = ring_score(crop_, c);
+        std::sort(crop_candidates_.begin(), crop_candidates_.end(),
+                  [](const RingCandidate &a, const RingCandidate &b) { return a.area > b.area; });
+        int tried = 0;
+        for (const RingCandidate &c : crop_candidates_) {
+            if (c.score < kMinRingScore) continue;
+            if (++tried > 2) break;
+            ScanResult result;
+            if (!decode_candidate(crop_, c, false, result) && !decode_as_quiet_margin(crop_, c, result)) continue;
+            for (Point &p : result.corners) p = p + Point{static_cast<double>(x0), static_cast<double>(y0)};
+            results.push_back(std::move(result));
+            break;
+        }
+        if (!find_all && results.size() > found_before) return true;
+    }
+    return results.size() > found_before;
+}
+
 std::vector<ScanResult> Scanner::scan(const GrayImage &image, bool find_all, bool thorough) {
     std::vector<ScanResult> results;
     const bool halve = std::min(image.width, image.height) >= 480;
@@ -183,6 +227,7 @@ std::vector<ScanResult> Scanner::scan(const GrayImage &image, bool find_all, boo
     // most two weaker ones (from 0.7: a metallic ring in shade, a worn
     // print): clutter seldom scores that high, so symbol-free frames stay cheap.
     if (scan_level(image, smoothed_, scale, find_all, results, 0.85) && !find_all) return results;
+    if (halve && scan_small_blobs(image, scale, find_all, results) && !find_all) return results;
     if (!halve) {
         // A small image may hold a symbol whose ring is a pixel or two thick,
         // which the smoothing can merge into a grey surround: once more on

@@ -2,6 +2,7 @@
 //   1 pixel formats -> luminance (src/image)
 //   2 decimate (frames >= 480 px on the short side) and binarize
 //   3 ring candidates: ring-like components, hull -> quad, ranked, up to six
+//   3b small blobs of the halved image, each rescanned from a full-resolution crop
 //   4 sub-pixel ring edges at full resolution
 //   5-6 orientation + format band (Profiles 0, 2, 3) or the locator (Profile 1)
 //   7 keys, local grid, module darkness
@@ -14,6 +15,7 @@
 #include "binarize.hpp"
 #include "candidates.hpp"
 #include "geometry.hpp"
+#include "small_blobs.hpp"
 
 #include <vector>
 
@@ -34,6 +36,9 @@ constexpr double kThoroughMaxSide = 160;
 // Ring score (share of side points where the ring is darker than the margin,
 // or lighter for light-on-dark) below which a candidate is never decoded.
 constexpr double kMinRingScore = 0.7;
+// Small blobs of the halved image read again from full-resolution crops,
+// per frame (each costs about as much as one failed candidate).
+constexpr int kMaxSmallBlobs = 6;
 
 struct ScanResult {
     std::vector<uint8_t> payload;
@@ -60,6 +65,9 @@ private:
                     std::vector<ScanResult> &results, double min_score, double max_side = 1e9);
     // bends: read only under cylindrical-bend hypotheses (the second pass).
     bool decode_candidate(const GrayImage &image, const RingCandidate &candidate, bool bends, ScanResult &out);
+    // Stage 3b: the small blobs of the last detection pass (scale: its
+    // full-resolution pixels per detection pixel), each scanned from a crop.
+    bool scan_small_blobs(const GrayImage &image, double scale, bool find_all, std::vector<ScanResult> &results);
     // A small light ring read as the quiet margin of a dark-on-light symbol.
     bool decode_as_quiet_margin(const GrayImage &image, const RingCandidate &candidate, ScanResult &out);
 
@@ -69,6 +77,11 @@ private:
     BinarizeScratch binarize_scratch_;
     ComponentScratch components_;
     std::vector<RingCandidate> candidates_;
+    std::vector<SmallBlob> blobs_;
+    GrayImage crop_;
+    Ternary crop_binary_;
+    ComponentScratch crop_components_;
+    std::vector<RingCandidate> crop_candidates_;
 };
 
 // True when the bytes are UTF-8 without control characters (tab, LF and CR allowed).

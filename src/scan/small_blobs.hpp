@@ -1,0 +1,29 @@
+// Stage 3b: small blobs. A symbol under about 40 px (a far locator) is a
+// blob of 4-20 pixels in the halved detection image, where its ring is
+// thinner than a pixel and never shows as a ring. Such blobs are read again
+// at full resolution, each from a small crop around it.
+#pragma once
+
+#include "candidates.hpp"
+
+#include <vector>
+
+namespace ckey {
+
+struct SmallBlob {
+    int x0, y0, x1, y1;  // detection-image pixels, inclusive
+    double rank;         // higher is more symbol-like
+};
+
+// Smallest and largest blob side, in detection-image pixels: under 4 a
+// locator has under 2 px per cell at full resolution; from kMinRingPixels on
+// a ring can be a candidate itself, but a small symbol's thin ring often
+// merges with its cells, so blobs up to twice that are kept too.
+constexpr int kMinBlobPixels = 4;
+constexpr int kMaxBlobPixels = 3 * kMinRingPixels;
+
+// The roughly square, not-hollow-looking components of the last
+// find_ring_candidates() call on scratch, best first, at most limit.
+void find_small_blobs(const ComponentScratch &scratch, int limit, std::vector<SmallBlob> &out);
+
+}  // namespace ckey
