@@ -2,6 +2,7 @@
 #pragma once
 
 #include <array>
+#include <utility>
 #include <cmath>
 #include <vector>
 
@@ -36,22 +37,56 @@ struct Homography {
     }
 };
 
-// Canvas -> image: an optional cylindrical bend of the canvas (a label
-// wrapped around a bottle), then the homography. The bend keeps the ring's
-// corners (canvas 2 and 29) fixed and compresses toward them:
-// u' = 15.5 + 13.5 sin(phi t) / sin(phi), t = (u - 15.5) / 13.5.
+// How far each side of the ring's outer edge lies from the straight side of
+// the homography, in canvas units, as a quadratic in the canvas coordinate
+// along that side: offset(t) = c[0] + c[1] t + c[2] t^2. Top and bottom
+// (canvas y = 2, 29) are functions of x and move in y; left and right
+// (x = 2, 29) are functions of y and move in x.
+struct SideBows {
+    std::array<std::array<double, 3>, 4> c{};  // top, right, bottom, left
+
+    static double at(const std::array<double, 3> &q, double t) { return q[0] + t * (q[1] + t * q[2]); }
+    // The displacement at a canvas point, blended between opposite sides.
+    Point displacement(double x, double y) const {
+        const double u = (x - 2) / 27, v = (y - 2) / 27;
+        return {(1 - u) * at(c[3], y) + u * at(c[1], y), (1 - v) * at(c[0], x) + v * at(c[2], x)};
+    }
+};
+
+// Canvas -> image: an optional canvas symmetry (the orientation hypothesis,
+// for maps built on the unturned homography), an optional cylindrical bend
+// of the canvas (a label wrapped around a bottle), optional side bows (the
+// ring traced as curves: a Coons-like patch between its four sides), then
+// the homography. The bend keeps the ring's corners (canvas 2 and 29) fixed
+// and compresses toward them: u' = 15.5 + 13.5 sin(phi t) / sin(phi),
+// t = (u - 15.5) / 13.5.
 struct CanvasMap {
     Homography h;
     int axis = 0;      // 0 none, 1 bend along canvas x, 2 along canvas y
     double phi = 0;    // half the wrap angle in radians
+    bool bowed = false;
+    SideBows bows;
+    int turns = 0;         // quarter turns (x, y) -> (31 - y, x), after...
+    bool transpose = false;  // ... (x, y) -> (y, x)
 
     CanvasMap() = default;
     CanvasMap(const Homography &homography, int bend_axis = 0, double bend = 0)
         : h(homography), axis(bend_axis), phi(bend) {}
 
     Point map(double x, double y) const {
+        if (transpose) std::swap(x, y);
+        for (int k = 0; k < turns; ++k) {
+            const double nx = 31.0 - y;
+            y = x;
+            x = nx;
+        }
         if (axis == 1) x = bend(x);
         else if (axis == 2) y = bend(y);
+        if (bowed) {
+            const Point d = bows.displacement(x, y);
+            x += d.x;
+            y += d.y;
+        }
         return h.map(x, y);
     }
 

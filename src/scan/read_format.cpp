@@ -71,11 +71,15 @@ const std::array<std::array<uint8_t, kFormatCells>, 8> &band_permutations() {
     return table;
 }
 
-FormatHit read_format(const GrayImage &image, const Quad &quad, int bend_axis, double phi) {
+FormatHit read_format(const GrayImage &image, const Quad &quad, int bend_axis, double phi, const SideBows *bows) {
     FormatHit best;
     Homography plain;
     if (!hypothesis_homography(quad, 0, false, plain)) return best;
-    const CanvasMap h(plain, bend_axis, phi);
+    CanvasMap h(plain, bend_axis, phi);
+    if (bows) {
+        h.bowed = true;
+        h.bows = *bows;
+    }
     // The band under hypothesis 0, with the ring and margin beside each cell
     // as its local ink and background levels.
     uint8_t physical[kFormatCells];
@@ -105,11 +109,19 @@ FormatHit read_format(const GrayImage &image, const Quad &quad, int bend_axis, d
         best_rank = rank;
         best.found = true;
         best.info = format_unpack(reading.word);
-        // The bend's axis in this hypothesis's canvas: a quarter turn or a
-        // transpose swaps x and y (the bend is symmetric, so direction is moot).
-        const bool swap = ((hyp & 1) != 0) != (hyp >= 4);
-        const int axis = bend_axis == 0 ? 0 : swap ? 3 - bend_axis : bend_axis;
-        best.map = CanvasMap(hh, axis, phi);
+        if (bows) {
+            // Bows are measured on the unturned canvas: keep that map and
+            // turn the canvas before it.
+            best.map = h;
+            best.map.turns = hyp & 3;
+            best.map.transpose = hyp >= 4;
+        } else {
+            // The bend's axis in this hypothesis's canvas: a quarter turn or a
+            // transpose swaps x and y (the bend is symmetric, so direction is moot).
+            const bool swap = ((hyp & 1) != 0) != (hyp >= 4);
+            const int axis = bend_axis == 0 ? 0 : swap ? 3 - bend_axis : bend_axis;
+            best.map = CanvasMap(hh, axis, phi);
+        }
         best.mirrored = hyp >= 4;
         best.cost = reading.cost;
         best.ink = median(inks);

@@ -29,7 +29,9 @@ struct FormatHit {
 };
 
 // bend_axis/phi: a cylindrical bend to assume (see CanvasMap); 0 = flat.
-FormatHit read_format(const GrayImage &image, const Quad &quad, int bend_axis = 0, double phi = 0);
+// bows: the ring's sides as traced curves (stage 4b), or NULL for straight sides.
+FormatHit read_format(const GrayImage &image, const Quad &quad, int bend_axis = 0, double phi = 0,
+                      const SideBows *bows = nullptr);
 
 struct LocatorHit {
     bool found = false;

@@ -8,6 +8,32 @@
 
 namespace ckey {
 
+bool edge_on_normal(const GrayImage &image, bool inverted, Point base, Point outward, double reach, double step,
+                    std::vector<float> &profile, Point &out) {
+    const int steps = static_cast<int>(2 * reach / step) + 1;
+    profile.resize(steps);
+    for (int k = 0; k < steps; ++k) profile[k] = sample_bilinear(image, base + outward * (-reach + k * step));
+    // Going outward, ink -> margin: brighter for dark ink, darker when inverted.
+    int best = -1;
+    float best_gradient = 0;
+    for (int k = 1; k + 1 < steps; ++k) {
+        float g = profile[k + 1] - profile[k - 1];
+        if (inverted) g = -g;
+        if (g > best_gradient) { best_gradient = g; best = k; }
+    }
+    if (best < 0 || best_gradient < 6) return false;
+    double offset = 0;
+    if (best > 1 && best + 2 < steps) {
+        float g0 = profile[best] - profile[best - 2], g2 = profile[best + 2] - profile[best];
+        if (inverted) { g0 = -g0; g2 = -g2; }
+        double denom = g0 - 2 * best_gradient + g2;
+        if (denom < 0) offset = 0.5 * (g0 - g2) / denom;
+        offset = std::clamp(offset, -0.5, 0.5);
+    }
+    out = base + outward * (-reach + (best + offset) * step);
+    return true;
+}
+
 bool refine_ring_edges(const GrayImage &image, bool inverted, Quad &quad) {
     std::array<Line, 4> lines;
     for (int side = 0; side < 4; ++side) {
@@ -17,33 +43,14 @@ bool refine_ring_edges(const GrayImage &image, bool inverted, Quad &quad) {
         const Point outward{dir.y, -dir.x};
         const double unit = len / 27.0;  // canvas units per side of the outer ring
         const double reach = std::max(1.5, 0.8 * unit), step = std::max(0.25, unit / 16);
-        const int steps = static_cast<int>(2 * reach / step) + 1;
-        std::vector<float> profile(steps);
+        std::vector<float> profile;
         std::vector<Point> points;
         const int samples = 24;
         for (int i = 0; i < samples; ++i) {
-            double t = 0.12 + 0.76 * i / (samples - 1);
-            Point base = a + (b - a) * t;
-            for (int k = 0; k < steps; ++k)
-                profile[k] = sample_bilinear(image, base + outward * (-reach + k * step));
-            // Going outward, ink -> margin: brighter for dark ink, darker when inverted.
-            int best = -1;
-            float best_gradient = 0;
-            for (int k = 1; k + 1 < steps; ++k) {
-                float g = profile[k + 1] - profile[k - 1];
-                if (inverted) g = -g;
-                if (g > best_gradient) { best_gradient = g; best = k; }
-            }
-            if (best < 0 || best_gradient < 6) continue;
-            double offset = 0;
-            if (best > 1 && best + 2 < steps) {
-                float g0 = profile[best] - profile[best - 2], g2 = profile[best + 2] - profile[best];
-                if (inverted) { g0 = -g0; g2 = -g2; }
-                double denom = g0 - 2 * best_gradient + g2;
-                if (denom < 0) offset = 0.5 * (g0 - g2) / denom;
-                offset = std::clamp(offset, -0.5, 0.5);
-            }
-            points.push_back(base + outward * (-reach + (best + offset) * step));
+            const double t = 0.12 + 0.76 * i / (samples - 1);
+            Point edge;
+            if (edge_on_normal(image, inverted, a + (b - a) * t, outward, reach, step, profile, edge))
+                points.push_back(edge);
         }
         if (points.size() < 8) return false;
         Line line;

@@ -4,6 +4,7 @@
 #include "read_format.hpp"
 #include "read_modules.hpp"
 #include "refine_edges.hpp"
+#include "ring_sides.hpp"
 #include "sampler.hpp"
 
 #include <algorithm>
@@ -39,6 +40,24 @@ bool inside(const Quad &q, Point p) {
 
 Point centre(const Quad &q) { return (q[0] + q[1] + q[2] + q[3]) * 0.25; }
 
+// The format band read between the ring's sides traced as curves, when a
+// side bows by at least kMinSag units: flat first, then compressed toward
+// the straight sides (a cylinder's axis runs along them) by each bend.
+FormatHit read_format_bowed(const GrayImage &image, bool inverted, const Quad &quad) {
+    SideBows bows;
+    if (!trace_ring_sides(image, inverted, quad, bows)) return {};
+    const double across_x = std::max(std::fabs(side_sag(bows, 0)), std::fabs(side_sag(bows, 2)));
+    const double across_y = std::max(std::fabs(side_sag(bows, 1)), std::fabs(side_sag(bows, 3)));
+    if (std::max(across_x, across_y) < kMinSag) return {};
+    // Top and bottom bowed: the axis is vertical and canvas x is compressed.
+    const int axis = across_x >= across_y ? 1 : 2;
+    for (double phi : {0.0, 0.6, 0.9, 1.2}) {
+        FormatHit hit = read_format(image, quad, phi == 0 ? 0 : axis, phi, &bows);
+        if (hit.found) return hit;
+    }
+    return {};
+}
+
 }  // namespace
 
 bool is_display_text(const uint8_t *data, size_t length) {
@@ -59,6 +78,7 @@ bool Scanner::decode_candidate(const GrayImage &image, const RingCandidate &cand
     FormatHit format;
     if (!bends) {
         format = read_format(image, quad);
+        if (!format.found && refined) format = read_format_bowed(image, candidate.inverted, quad);
     } else {
         // A label on a cylinder: the ring stays a quadrilateral but the inside
         // is compressed toward two sides. Only for large, cleanly refined rings.

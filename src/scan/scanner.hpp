@@ -4,6 +4,7 @@
 //   3 ring candidates: ring-like components, hull -> quad, ranked, up to six
 //   3b small blobs of the halved image, each rescanned from a full-resolution crop
 //   4 sub-pixel ring edges at full resolution
+//   4b ring sides traced as curves when the flat format read fails (curved labels)
 //   5-6 orientation + format band (Profiles 0, 2, 3) or the locator (Profile 1)
 //   7 keys, local grid, module darkness
 //   8 Reed-Solomon with erasures and CRC-32C (src/codec)
@@ -25,6 +26,9 @@ constexpr int kMaxCandidates = 6;
 // Smallest ring (side, in full-resolution pixels: the square root of its
 // area) read under cylindrical-bend hypotheses.
 constexpr double kBendMinSide = 160;
+// Smallest bow (canvas units, the middle of a ring side against the chord
+// between its ends) for which the format band is read between curved sides.
+constexpr double kMinSag = 0.15;
 // Largest light ring (side, in full-resolution pixels) also tried as the
 // quiet margin of a dark-on-light symbol; past it the ring is thick enough
 // to be found as itself.
