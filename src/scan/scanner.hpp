@@ -28,7 +28,7 @@ constexpr int kMaxCandidates = 6;
 constexpr double kBendMinSide = 160;
 // Smallest bow (canvas units, the middle of a ring side against the chord
 // between its ends) for which the format band is read between curved sides.
-constexpr double kMinSag = 0.15;
+constexpr double kMinSag = 0.3;
 // Largest light ring (side, in full-resolution pixels) also tried as the
 // quiet margin of a dark-on-light symbol; past it the ring is thick enough
 // to be found as itself.
