@@ -23,7 +23,7 @@ let package = Package(
         .target(name: "CKeyRender", path: "sdk/swift/Sources/CKeyRender", publicHeadersPath: ".",
                  cxxSettings: cxx, linkerSettings: [.linkedLibrary("png")]),
         .target(name: "CKeyCertify", path: "sdk/swift/Sources/CKeyCertify", publicHeadersPath: ".",
-                 cxxSettings: cxx),
+                 cxxSettings: cxx, linkerSettings: [.linkedLibrary("jpeg")]),
         .target(name: "CKeyActions", path: "sdk/swift/Sources/CKeyActions", publicHeadersPath: ".",
                  cxxSettings: cxx, linkerSettings: [.linkedLibrary("crypto")]),
         .target(name: "CKeyTelemetry", path: "sdk/swift/Sources/CKeyTelemetry", publicHeadersPath: "include",

@@ -1,0 +1,32 @@
+// Camera simulator, stage 3: radiance. Traces ss x ss rays per pixel into
+// the labels and carriers (nearest surface wins), samples the texture,
+// applies damage, Lambertian shading, the frame's light ramp, spot and
+// shadow band, fills misses with the backdrop, and adds glare. The result
+// is linear radiance per pixel, 1 = white paper under full light.
+#pragma once
+
+#include "camera_geometry.hpp"
+
+#include <ckey/ckey.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace ckey {
+
+struct BackdropView {
+    const uint8_t *pixels = nullptr;  // nullptr: drawn clutter from the seed
+    int width = 0, height = 0;
+    size_t bytes_per_row = 0;
+};
+
+// scene, textures and backdrop already checked. width * height values, row-major.
+std::vector<float> render_radiance(const ckey_camera_scene &scene, const ckey_camera_texture *textures,
+                                   const BackdropView &backdrop);
+
+// The backdrop's reflectance at each pixel (the average of its ss x ss
+// samples), before lighting. Exposed for tests and for the clutter itself.
+std::vector<float> backdrop_reflectance(const ckey_camera_scene &scene, const BackdropView &backdrop);
+
+}  // namespace ckey
