@@ -438,12 +438,13 @@ bool hard_ranges_hold(int c, const ckey_camera_scene &s) {
     case CKEY_CAMERA_SMALL: return within(l.size_px, 60, 140);
     case CKEY_CAMERA_ROTATION: {
         const double off = std::fmod(l.roll_deg, 90);
-        return within(off, 30, 60);
+        return within(off, 30, 60) && within(l.size_px, 80, 160);
     }
     case CKEY_CAMERA_PERSPECTIVE: return within(l.tilt_deg, 40, 60) && l.surface == CKEY_SURFACE_FLAT;
     case CKEY_CAMERA_CURVED: return l.surface != CKEY_SURFACE_FLAT && within(l.arc_deg, 45, 90) && within(l.tilt_deg, 0, 20);
     case CKEY_CAMERA_SHADOW:
-        return s.shadow == 1 && within(s.shadow_transmission, 0.2, 0.6) && within(s.shadow_penumbra, 0.005, 0.05);
+        return s.shadow == 1 && within(s.shadow_transmission, 0.2, 0.5) && within(s.shadow_penumbra, 0.003, 0.03) &&
+               within(l.size_px, 90, 180);
     case CKEY_CAMERA_GLARE: {
         bool ok = within(s.glare_count, 1, 3);
         for (int i = 0; i < s.glare_count; ++i)
@@ -451,21 +452,24 @@ bool hard_ranges_hold(int c, const ckey_camera_scene &s) {
         return ok;
     }
     case CKEY_CAMERA_LIGHTING:
-        return within(s.ramp_strength, 0.4, 0.8) && within(s.spot_strength, 0.5, 1.5) && within(s.ambient, 0.2, 0.5) &&
-               within(off_axis_deg(s), 35, 70);
+        return within(s.ramp_strength, 0.5, 0.9) && within(s.spot_strength, 1.0, 2.0) && within(s.ambient, 0.1, 0.4) &&
+               within(off_axis_deg(s), 35, 70) && within(l.size_px, 90, 180) &&
+               within(s.spot_radius, 0.03, 0.1);
     case CKEY_CAMERA_BLUR:
         return within(l.size_px, 200, 350) &&
                ((within(s.defocus_radius, 2, 4) && within(s.blur_sigma, 0.4, 0.9)) ||
                 (s.defocus_radius == 0 && within(s.blur_sigma, 1.5, 2.5)));
     case CKEY_CAMERA_MOTION: return within(s.motion_length, 6, 12);
-    case CKEY_CAMERA_NOISE: return within(s.exposure, 60, 300) && within(s.read_noise, 5, 10);
-    case CKEY_CAMERA_JPEG: return within(s.jpeg_quality, 15, 40);
+    case CKEY_CAMERA_NOISE:
+        return within(s.exposure, 25, 150) && within(s.read_noise, 6, 12) && within(l.size_px, 140, 280);
+    case CKEY_CAMERA_JPEG: return within(s.jpeg_quality, 15, 40) && within(l.size_px, 70, 140);
     case CKEY_CAMERA_LOW_CONTRAST: {
         const double d = l.paper_reflectance - l.ink_reflectance;
         return within(d, 0.1, 0.25) && within(l.ink_reflectance, 0.2, 0.6) && within(l.paper_reflectance, 0.4, 0.8);
     }
     case CKEY_CAMERA_INVERTED:
         return within(l.ink_reflectance, 0.75, 0.9) && within(l.paper_reflectance, 0.03, 0.12) &&
+               within(l.size_px, 80, 160) &&
                std::fabs(l.carrier_reflectance - l.paper_reflectance) >= 0.15 - 1e-9;
     case CKEY_CAMERA_DAMAGE: {
         bool ok = within(l.damage_count, 2, 6);
@@ -480,7 +484,7 @@ bool hard_ranges_hold(int c, const ckey_camera_scene &s) {
         ckey_point quads[3][4];
         int visible = 0;
         for (int i = 0; i < 3; ++i) {
-            if (!within(s.labels[i].size_px, 150, 300)) return false;
+            if (!within(s.labels[i].size_px, 70, 140)) return false;
             ckey::label_corners(ckey::make_pose(s.labels[i], camera), camera, quads[i], &visible);
             if (!visible) return false;
         }

@@ -119,6 +119,15 @@ ckey_camera_scene draw_nominal(uint64_t seed, Random &rng) {
 
 // --- One function per hard factor; k is the severity it is drawn at. ---
 
+// Factors that a near, large label shrugs off (rotation, shadow, lighting,
+// noise, JPEG, inversion) are drawn on a farther label too: at severity 1 its
+// width is drawn from [lo, hi] px, about 2-5 px per module for dense codes,
+// so that each category still separates good readers from poor ones.
+void draw_far(ckey_camera_scene &s, double k, Random &rng, double lo, double hi) {
+    for (int i = 0; i < s.label_count; ++i) s.labels[i].size_px = lerp(s.labels[i].size_px, rng.uniform(lo, hi), k);
+    place_all(s, rng);
+}
+
 void draw_small(ckey_camera_scene &s, double k, Random &rng) {
     for (int i = 0; i < s.label_count; ++i) s.labels[i].size_px = lerp(s.labels[i].size_px, rng.uniform(60, 140), k);
     place_all(s, rng);
@@ -130,7 +139,7 @@ void draw_rotation(ckey_camera_scene &s, double k, Random &rng) {
         const double hard = 90 * rng.below(4) + rng.uniform(30, 60);
         s.labels[i].roll_deg = lerp(s.labels[i].roll_deg, hard, k);
     }
-    place_all(s, rng);
+    draw_far(s, k, rng, 80, 160);
 }
 
 void draw_perspective(ckey_camera_scene &s, double k, Random &rng) {
@@ -168,13 +177,15 @@ void draw_motion(ckey_camera_scene &s, double k, Random &rng) {
 }
 
 void draw_noise(ckey_camera_scene &s, double k, Random &rng) {
-    const double exposure = std::exp(rng.uniform(std::log(60.0), std::log(300.0)));
+    const double exposure = std::exp(rng.uniform(std::log(25.0), std::log(150.0)));
     s.exposure = std::exp(lerp(std::log(s.exposure), std::log(exposure), k));
-    s.read_noise = lerp(s.read_noise, rng.uniform(5, 10), k);
+    s.read_noise = lerp(s.read_noise, rng.uniform(6, 12), k);
+    draw_far(s, k, rng, 140, 280);
 }
 
 void draw_jpeg(ckey_camera_scene &s, double k, Random &rng) {
     s.jpeg_quality = static_cast<int>(std::lround(lerp(s.jpeg_quality, rng.between(15, 40), k)));
+    draw_far(s, k, rng, 70, 140);
 }
 
 void draw_low_contrast(ckey_camera_scene &s, double k, Random &rng) {
@@ -194,10 +205,12 @@ void draw_inverted(ckey_camera_scene &s, double k, Random &rng) {
         s.labels[i].ink_reflectance = ink;
         s.labels[i].paper_reflectance = paper;
     }
+    draw_far(s, k, rng, 80, 160);
 }
 
 void draw_shadow(ckey_camera_scene &s, double k, Random &rng) {
-    const double transmission = rng.uniform(0.2, 0.6), penumbra = rng.uniform(0.005, 0.05);
+    draw_far(s, k, rng, 90, 180);
+    const double transmission = rng.uniform(0.2, 0.5), penumbra = rng.uniform(0.003, 0.03);
     const double width = rng.uniform(0.05, 0.2), angle = rng.uniform(0, 180), across = rng.uniform(-0.25, 0.25);
     if (k <= 0) return;
     s.shadow = 1;
@@ -231,8 +244,9 @@ void draw_glare(ckey_camera_scene &s, double k, Random &rng) {
 void draw_lighting(ckey_camera_scene &s, double k, Random &rng) {
     const double off_axis0 = std::acos(std::clamp(-s.light_dir[2], -1.0, 1.0)) * 180 / kPi;
     const double azimuth = std::atan2(s.light_dir[1], s.light_dir[0]) * 180 / kPi;
-    const double off_axis = rng.uniform(35, 70), ramp = rng.uniform(0.4, 0.8), spot = rng.uniform(0.5, 1.5);
-    const double ambient = rng.uniform(0.2, 0.5), radius = rng.uniform(0.1, 0.4);
+    draw_far(s, k, rng, 90, 180);
+    const double off_axis = rng.uniform(35, 70), ramp = rng.uniform(0.5, 0.9), spot = rng.uniform(1.0, 2.0);
+    const double ambient = rng.uniform(0.1, 0.4), radius = rng.uniform(0.03, 0.1);
     const double dx = rng.uniform(-0.3, 0.3), dy = rng.uniform(-0.3, 0.3);
     set_light(s, lerp(off_axis0, off_axis, k), azimuth);
     s.ramp_strength = lerp(s.ramp_strength, ramp, k);
@@ -281,7 +295,7 @@ void draw_multi(ckey_camera_scene &s, double k, Random &rng) {
     for (int attempt = 0; attempt < 400; ++attempt) {
         if (attempt % 20 == 0)  // a fresh draw of sizes and carriers now and then
             for (int i = 0; i < count; ++i) {
-                s.labels[i].size_px = lerp(size0[i], rng.uniform(150, 300), k);
+                s.labels[i].size_px = lerp(size0[i], rng.uniform(70, 140), k);
                 s.labels[i].carrier_scale = lerp(s.labels[i].carrier_scale, rng.uniform(1.0, 1.15), k);
             }
         for (int i = 0; i < count; ++i) {
@@ -294,7 +308,7 @@ void draw_multi(ckey_camera_scene &s, double k, Random &rng) {
     // Fallback that always fits: small untilted labels in a row.
     for (int i = 0; i < count; ++i) {
         auto &label = s.labels[i];
-        label.size_px = lerp(size0[i], 150, k);
+        label.size_px = lerp(size0[i], 70, k);
         label.tilt_deg = 0;
         label.carrier_scale = 1;
         label.centre_x = (2 * i + 1) / (2.0 * count);
