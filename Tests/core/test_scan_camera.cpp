@@ -1,0 +1,101 @@
+// Blackbox camera frames from the simulator (<ckey/camera.h>): for each hard
+// category, fixed seeds draw scenes at the benchmark's severities; a CKey
+// symbol of a random mixed-case URL is rendered through the C API, placed by
+// the simulator and scanned at camera speed (flags 0). Each category must
+// read at least its minimum; a wrong payload fails the test outright. The
+// frames are made here from their seeds (the simulator is deterministic), so
+// no image files are stored. Minimums are the counts measured when the test
+// was written, less one: they guard against regressions.
+#include "check.hpp"
+#include "scan_support.hpp"
+
+#include <ckey/ckey.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+namespace {
+
+constexpr int kFrames = 9;
+
+// A URL of exactly `length` bytes, mixed case, drawn from seed.
+std::string url(uint64_t seed, size_t length) {
+    static const char kChars[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~";
+    std::string out = "https://";
+    uint64_t x = seed * 0x9E3779B97F4A7C15ull + 1;
+    while (out.size() < length) {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        out += out.size() == 14 ? '/' : kChars[x % (sizeof kChars - 1)];
+    }
+    return out.substr(0, length);
+}
+
+struct Outcome {
+    int read = 0, misread = 0;
+};
+
+// Fills outcome; a failed C call records a check failure and returns.
+void run_category(int category, double severity, Outcome &outcome) {
+    ckey_decoder *decoder = nullptr;
+    REQUIRE(ckey_decoder_create(&decoder) == CKEY_OK);
+    for (int i = 0; i < kFrames; ++i) {
+        const uint64_t seed = 7'000'000ull + 1000ull * category + i;
+        ckey_camera_scene scene;
+        REQUIRE(ckey_camera_scene_draw(category, seed, severity, &scene) == CKEY_OK);
+        scene.supersample = 2;
+        std::vector<std::string> payloads;
+        std::vector<std::vector<uint8_t>> textures;
+        std::vector<ckey_camera_texture> views;
+        for (int l = 0; l < scene.label_count; ++l) {
+            payloads.push_back(url(seed * 4 + l, (i % 3 == 0) ? 20 : (i % 3 == 1) ? 60 : 150));
+            auto rgba = scan_support::render(payloads.back(), 31 * 8);
+            REQUIRE(rgba.size > 0);
+            textures.push_back(scan_support::luma(rgba));
+        }
+        for (auto &t : textures) views.push_back({t.data(), 31 * 8, 31 * 8, 31 * 8});
+        std::vector<uint8_t> frame(static_cast<size_t>(scene.width) * scene.height);
+        REQUIRE(ckey_camera_render(&scene, views.data(), views.size(), nullptr, 0, 0, 0, frame.data(), frame.size(),
+                                   nullptr) == CKEY_OK);
+        const int flags = scene.label_count > 1 ? CKEY_SCAN_ALL : 0;
+        for (const std::string &found :
+             scan_support::scan(decoder, frame.data(), scene.width, scene.height, scene.width, CKEY_PIXELS_GRAY8, flags)) {
+            bool ours = false;
+            for (const std::string &p : payloads) ours = ours || p == found;
+            if (ours) ++outcome.read;
+            else ++outcome.misread;
+        }
+    }
+    ckey_decoder_destroy(decoder);
+}
+
+struct Case {
+    int category;
+    double severity;
+    int minimum;  // of kFrames labels (3 per frame for multi)
+};
+
+}  // namespace
+
+TEST(camera_categories_read_their_minimums) {
+    // Measured when written (of 9 frames; 27 labels for multi), less one.
+    const Case cases[] = {
+        {CKEY_CAMERA_NOMINAL, 1.0, 8},      {CKEY_CAMERA_SMALL, 1.0, 4},    {CKEY_CAMERA_ROTATION, 1.0, 7},
+        {CKEY_CAMERA_PERSPECTIVE, 1.0, 7},  {CKEY_CAMERA_CURVED, 0.8, 2},   {CKEY_CAMERA_SHADOW, 1.0, 5},
+        {CKEY_CAMERA_GLARE, 0.5, 1},        {CKEY_CAMERA_LIGHTING, 1.0, 6}, {CKEY_CAMERA_BLUR, 1.0, 5},
+        {CKEY_CAMERA_MOTION, 1.0, 4},       {CKEY_CAMERA_NOISE, 0.8, 8},    {CKEY_CAMERA_JPEG, 1.0, 1},
+        {CKEY_CAMERA_LOW_CONTRAST, 1.0, 7}, {CKEY_CAMERA_INVERTED, 1.0, 8}, {CKEY_CAMERA_DAMAGE, 1.0, 6},
+        {CKEY_CAMERA_MULTI, 1.0, 15},       {CKEY_CAMERA_COMBO, 0.8, 4},
+    };
+    for (const Case &c : cases) {
+        Outcome o;
+        run_category(c.category, c.severity, o);
+        std::printf("  %-13s %2d read, %d misread (minimum %d)\n", ckey_camera_category_name(c.category), o.read,
+                    o.misread, c.minimum);
+        CHECK_EQ(o.misread, 0);
+        CHECK(o.read >= c.minimum);
+    }
+}
