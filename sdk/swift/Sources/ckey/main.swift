@@ -10,6 +10,7 @@ let commands: [String: (ArraySlice<String>) throws -> Int32] = [
     "scan": ScanCommand.run,
     "classify": ClassifyCommand.run,
     "action": ActionCommand.run,
+    "simulate": SimulateCommand.run,
 ]
 
 let usage = """
@@ -22,6 +23,7 @@ let usage = """
       scan       live scanning of raw video frames on stdin (sessions, as a camera)
       classify   what a payload may do (web, email, call, geo...), or why nothing
       action     Safe Actions: keygen, sign and verify (issuer tools)
+      simulate   render a symbol into a simulated phone-camera frame (PGM)
 
     'ckey COMMAND --help' describes a command.
     """
