@@ -140,7 +140,7 @@ void binarize_tiles(const GrayImage &image, Ternary &out, BinarizeScratch &s) {
         const uint8_t *lo = &across_min[static_cast<size_t>(ty) * tw], *hi = &across_max[static_cast<size_t>(ty) * tw];
         for (int tx = 0; tx < tw; ++tx) {
             const int l = lo[tx], u = hi[tx];
-            const bool low_contrast = u - l < std::max(kMinContrast, u / 8);
+            const bool low_contrast = u - l < std::max(kMinContrast, u / kContrastDivisor);
             const uint8_t t = low_contrast ? 0 : static_cast<uint8_t>((l + u + 1) / 2);
             const uint8_t f = low_contrast ? kUnknown : 0;
             for (int k = 0; k < Tile; ++k) {

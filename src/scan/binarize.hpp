@@ -23,9 +23,13 @@ struct Ternary {
 // enough that a narrow margin stays apart from a dark neighbour or a shadow edge.
 constexpr int kTile = 3;
 // Smallest local max - min that counts as an edge: kMinContrast grey levels,
-// or an eighth of the local maximum where that is more (sensor noise grows
-// with brightness, and a shadowed label still has to be seen).
+// or the local maximum / kContrastDivisor where that is more (sensor noise
+// grows with brightness, and a shadowed label still has to be seen). A
+// twelfth, not an eighth: ink and paper 0.1 apart in reflectance are about
+// 25 levels apart near 200, which an eighth left unknown (camera benchmark,
+// low-contrast and lighting frames), for 5% more work on symbol-free frames.
 constexpr int kMinContrast = 10;
+constexpr int kContrastDivisor = 12;
 
 // Buffers binarize() reuses from frame to frame.
 struct BinarizeScratch {
