@@ -71,31 +71,13 @@ const std::array<std::array<uint8_t, kFormatCells>, 8> &band_permutations() {
     return table;
 }
 
-FormatHit read_format(const GrayImage &image, const Quad &quad, int bend_axis, double phi, const SideBows *bows) {
-    FormatHit best;
-    Homography plain;
-    if (!hypothesis_homography(quad, 0, false, plain)) return best;
-    CanvasMap h(plain, bend_axis, phi);
-    if (bows) {
-        h.bowed = true;
-        h.bows = *bows;
-    }
-    // The band under hypothesis 0, with the ring and margin beside each cell
-    // as its local ink and background levels.
-    uint8_t physical[kFormatCells];
-    std::vector<float> inks, backgrounds;
-    for (int i = 0; i < kFormatCells; ++i) {
-        int x, y;
-        format_cell_origin(i, x, y);
-        double rx, ry, qx, qy;
-        references(i, rx, ry, qx, qy);
-        float ink = sample_cell(image, h, rx, ry, 0.2);
-        float background = sample_cell(image, h, qx, qy, 0.3);
-        physical[i] = darkness(sample_cell(image, h, x + 0.5, y + 0.5, 0.2), ink, background);
-        inks.push_back(ink);
-        backgrounds.push_back(background);
-    }
-    // Readings that used more sides win; then fewer wrong cells; then cost.
+namespace {
+
+// Decodes the band (darkness per physical cell) under the 8 orientation
+// hypotheses into best: readings that used more sides win, then fewer wrong
+// cells, then cost. h is hypothesis 0's map.
+void pick_hypothesis(const Quad &quad, const CanvasMap &h, int bend_axis, double phi, bool bowed,
+                     const uint8_t *physical, FormatHit &best) {
     long best_rank = 1L << 40;
     uint8_t cells[kFormatCells];
     const auto &perm = band_permutations();
@@ -109,7 +91,7 @@ FormatHit read_format(const GrayImage &image, const Quad &quad, int bend_axis, d
         best_rank = rank;
         best.found = true;
         best.info = format_unpack(reading.word);
-        if (bows) {
+        if (bowed) {
             // Bows are measured on the unturned canvas: keep that map and
             // turn the canvas before it.
             best.map = h;
@@ -124,6 +106,74 @@ FormatHit read_format(const GrayImage &image, const Quad &quad, int bend_axis, d
         }
         best.mirrored = hyp >= 4;
         best.cost = reading.cost;
+    }
+}
+
+// Under blur a dark band cell between light ones never gets as dark as the
+// continuous ring beside it, so judged against the ring it reads as
+// uncertain. Per side, the levels become the means of the 6 darkest and the
+// 6 lightest of its 24 cells, when those differ by at least kMinCellSpread
+// grey levels (a side with under 6 cells of one colour reads less surely;
+// acceptance is unchanged). False (physical unchanged) when no side does.
+constexpr int kCellsPerLevel = 6;
+constexpr float kMinCellSpread = 12;
+
+bool cell_levels(const float *value, bool inverted, uint8_t *physical) {
+    bool changed = false;
+    for (int side = 0; side < 4; ++side) {
+        float sorted[kFormatCellsPerSide];
+        std::copy_n(value + side * kFormatCellsPerSide, kFormatCellsPerSide, sorted);
+        std::sort(sorted, sorted + kFormatCellsPerSide);
+        float lo = 0, hi = 0;
+        for (int k = 0; k < kCellsPerLevel; ++k) {
+            lo += sorted[k];
+            hi += sorted[kFormatCellsPerSide - 1 - k];
+        }
+        lo /= kCellsPerLevel;
+        hi /= kCellsPerLevel;
+        if (std::fabs(hi - lo) < kMinCellSpread) continue;
+        // Ink is the ring's side: the light level for light-on-dark symbols.
+        for (int j = 0; j < kFormatCellsPerSide; ++j) {
+            const int i = side * kFormatCellsPerSide + j;
+            physical[i] = inverted ? darkness(value[i], hi, lo) : darkness(value[i], lo, hi);
+        }
+        changed = true;
+    }
+    return changed;
+}
+
+}  // namespace
+
+FormatHit read_format(const GrayImage &image, const Quad &quad, int bend_axis, double phi, const SideBows *bows) {
+    FormatHit best;
+    Homography plain;
+    if (!hypothesis_homography(quad, 0, false, plain)) return best;
+    CanvasMap h(plain, bend_axis, phi);
+    if (bows) {
+        h.bowed = true;
+        h.bows = *bows;
+    }
+    // The band under hypothesis 0, with the ring and margin beside each cell
+    // as its local ink and background levels.
+    float value[kFormatCells];
+    uint8_t physical[kFormatCells];
+    std::vector<float> inks, backgrounds;
+    for (int i = 0; i < kFormatCells; ++i) {
+        int x, y;
+        format_cell_origin(i, x, y);
+        double rx, ry, qx, qy;
+        references(i, rx, ry, qx, qy);
+        float ink = sample_cell(image, h, rx, ry, 0.2);
+        float background = sample_cell(image, h, qx, qy, 0.3);
+        value[i] = sample_cell(image, h, x + 0.5, y + 0.5, 0.2);
+        physical[i] = darkness(value[i], ink, background);
+        inks.push_back(ink);
+        backgrounds.push_back(background);
+    }
+    pick_hypothesis(quad, h, bend_axis, phi, bows != nullptr, physical, best);
+    if (!best.found && cell_levels(value, median(inks) > median(backgrounds), physical))
+        pick_hypothesis(quad, h, bend_axis, phi, bows != nullptr, physical, best);
+    if (best.found) {
         best.ink = median(inks);
         best.background = median(backgrounds);
     }
