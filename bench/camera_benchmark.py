@@ -33,6 +33,9 @@ Sections:
                     to choose bench/camera_severity.json
   --all             --styles --locator --clutter together
 
+Needs (PyPI): numpy zxing-cpp opencv-python-headless scikit-image pupil-apriltags Pillow. Without
+scikit-image the photographs are left out (the report's header counts the backdrops it used).
+
 Usage (from the repository root, after building build-shared/libckey.so):
   python3 bench/camera_benchmark.py --quick --only nominal      # a smoke test
   python3 bench/camera_benchmark.py --frames 20 --json run.json  # the main table
