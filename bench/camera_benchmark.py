@@ -715,14 +715,15 @@ def main():
             report_failures(bench.records, "main", "ckey")
         if args.styles:
             cats = bench.categories([c for c in args.styles.split(",") if c])
-            have = {(r["category"], r["seed"]) for r in bench.records if r["section"] == "main"}
-            todo = [c for c in cats if (bench.cam.names[c], frame_seed(base, c, 0)) not in have]
-            done = [c for c in cats if c not in todo]
-            # Plain CKey and QR come from the main table when it ran on these seeds.
-            if done:
-                bench.run_codes("styles", base, done, ["concept", "dots", "logo-H"], with_qr=False)
-            if todo:
-                bench.run_codes("styles", base, todo, list(STYLES), with_qr=True)
+            # Plain CKey and QR come from the main table when it ran on these seeds;
+            # categories it did not run get them here.
+            main_seeds = {(r["category"], r["seed"]) for r in bench.records if r["section"] == "main"}
+            in_main = [c for c in cats if (bench.cam.names[c], frame_seed(base, c, 0)) in main_seeds]
+            not_in_main = [c for c in cats if c not in in_main]
+            if in_main:
+                bench.run_codes("styles", base, in_main, ["concept", "dots", "logo-H"], with_qr=False)
+            if not_in_main:
+                bench.run_codes("styles", base, not_in_main, list(STYLES), with_qr=True)
             report_styles(bench.records, [bench.cam.names[c] for c in cats])
             lp = bench.tex.logo_pct
             if lp:
