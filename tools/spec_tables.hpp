@@ -29,6 +29,7 @@ namespace spec_tables {
 // The names of the generated blocks, in the order they appear in the spec.
 inline const std::vector<std::string> &block_names() {
     static const std::vector<std::string> names{"format-distances", "profiles", "levels", "geometry", "capacity",
+                                                "capacity-segmented",
                                                 "blocks", "fixed-profiles", "example-profile0", "example-profile1"};
     return names;
 }
@@ -53,16 +54,28 @@ inline int total_codewords(int profile, int version, int layout) {
     return static_cast<int>(ckey::field_layout(profile, version, layout).data_order.size() / 8);
 }
 
-// Largest text40 payload (characters) that fits the data codewords.
-inline long text40_capacity(int data_codewords) {
+// Bits of a one-segment mode-2 stream of n characters (spec 7.4.5).
+inline size_t one_segment_bits(ckey::SubMode mode, int data_codewords, size_t n) {
+    const size_t code = static_cast<size_t>(ckey::sub_mode_code_bits(mode));
+    return 2 + 2 + code + static_cast<size_t>(ckey::count_width(mode, data_codewords)) +
+           ckey::segment_data_bits(mode, n) + 1 + 32;
+}
+
+// Largest run of one sub-mode's characters that fits the data codewords in
+// the cheaper of its encodations (spec 7.8): mode 2, or mode 1 for text40.
+inline long sub_mode_capacity(ckey::SubMode mode, int data_codewords) {
     long best = 0;
     for (long n = 1; n <= static_cast<long>(ckey::kMaxLengthField); ++n) {
-        if (ckey::stream_bits(ckey::Encodation::text40, static_cast<size_t>(n)) > static_cast<size_t>(data_codewords) * 8)
-            break;
+        size_t bits = one_segment_bits(mode, data_codewords, static_cast<size_t>(n));
+        if (mode == ckey::SubMode::text40)
+            bits = std::min(bits, ckey::stream_bits(ckey::Encodation::text40, static_cast<size_t>(n)));
+        if (bits > static_cast<size_t>(data_codewords) * 8) break;
         best = n;
     }
     return best;
 }
+
+inline long text40_capacity(int data_codewords) { return sub_mode_capacity(ckey::SubMode::text40, data_codewords); }
 
 inline const char *profile_name(int profile) {
     static const char *names[4] = {"scalable", "locator", "text", "extended"};
@@ -137,6 +150,29 @@ inline std::string capacity_table() {
                 out << " | " << thousands(text40_capacity(ckey::data_codewords(0, v, level, layout)));
             out << " |\n";
         }
+    return out.str();
+}
+
+inline std::string capacity_segmented_table() {
+    std::ostringstream out;
+    out << "| Version | Layout | L digits | M digits | Q digits | H digits | L mixed | M mixed | Q mixed | H mixed |\n";
+    out << "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|\n";
+    for (int v = 1; v <= 31; ++v)
+        for (int layout = 0; layout < 2; ++layout) {
+            out << "| " << v << " | " << (layout ? "print" : "standard");
+            for (ckey::SubMode mode : {ckey::SubMode::digits, ckey::SubMode::mixed})
+                for (int level = 0; level < 4; ++level)
+                    out << " | " << thousands(sub_mode_capacity(mode, ckey::data_codewords(0, v, level, layout)));
+            out << " |\n";
+        }
+    for (int profile : {2, 3}) {  // fixed level: one value per sub-mode, in that level's column
+        const int d = ckey::data_codewords(profile, 0, 0, 0);
+        out << "| Profile " << profile << " | " << profile_name(profile);
+        for (ckey::SubMode mode : {ckey::SubMode::digits, ckey::SubMode::mixed})
+            for (int level = 0; level < 4; ++level)
+                out << " | " << (level == ckey::fixed_level(profile) ? thousands(sub_mode_capacity(mode, d)) : "–");
+        out << " |\n";
+    }
     return out.str();
 }
 
@@ -313,16 +349,21 @@ inline std::string bits_of(uint32_t value, int count) {
     return out;
 }
 
-// Annex A: Profile 0 version 1 level M, standard layout, payload "hello".
+// Annex A: Profile 0 version 1 level M, standard layout, a GS1 Digital Link.
+inline const std::string &example_profile0_payload() {
+    static const std::string text = "https://id.gs1.org/01/09520123456788";
+    return text;
+}
+
 inline std::string example_profile0() {
-    const std::string text = "hello";
+    const std::string &text = example_profile0_payload();
     const auto *data = reinterpret_cast<const uint8_t *>(text.data());
     ckey::Symbol s = ckey::encode_symbol(data, text.size(), {0, 1, 1, 0});
     const auto &f = ckey::field_layout(0, 1, 0);
     const int n = f.n;
     std::ostringstream out;
-    out << "**A.1 Parameters.** Profile 0, version 1, level M, standard layout, payload `hello` (5 bytes "
-        << hex_bytes(s.payload) << ").\n\n";
+    out << "**A.1 Parameters.** Profile 0, version 1, level M, standard layout, payload `" << text << "` ("
+        << text.size() << " bytes " << hex_bytes(s.payload) << ").\n\n";
     out << "**A.2 Geometry.** N = 4·1 + 17 = " << n << ". Key span N − 5 = " << n - 5 << ", spacing 24, so k = 1 + ⌈"
         << n - 5 << "/24⌉ = " << f.key_centres.size() << " keys per axis, centres at modules";
     for (int c : f.key_centres) out << " " << c;
@@ -335,26 +376,61 @@ inline std::string example_profile0() {
         << s.plan.parity_per_block
         << ". Data codewords: " << s.plan.data_total() << "; byte capacity ⌊(" << s.plan.data_total()
         << "·8 − 48)/8⌋ = " << s.capacity << ".\n\n";
-    size_t bytes_bits = ckey::stream_bits(ckey::Encodation::bytes, text.size());
-    size_t text_bits = ckey::stream_bits(ckey::Encodation::text40, text.size());
-    out << "**A.4 Encodation.** Every character is in the text40 alphabet; text40 needs " << text_bits
-        << " bits against " << bytes_bits << " for bytes, so text40 (mode 01) is used.\n\n";
-    auto value = [](char c) { return static_cast<int>(std::string(ckey::kText40Alphabet).find(c)); };
-    int h = value('h'), e = value('e'), l = value('l'), o = value('o');
-    int triple = h * 1600 + e * 40 + l, pair = l * 40 + o;
-    uint32_t crc = ckey::crc32c(data, text.size());
+    const int d = s.plan.data_total();
+    const ckey::Segmentation &plan = s.stream.segmentation;
+    out << "**A.4 Encodation.** Bytes would take " << ckey::stream_bits(ckey::Encodation::bytes, text.size())
+        << " bits and text40 "
+        << (ckey::text40_fits(data, text.size())
+                ? std::to_string(ckey::stream_bits(ckey::Encodation::text40, text.size())) + " bits"
+                : std::string("does not apply"))
+        << "; the segmented mode (7.4, 7.5) takes " << s.stream.bits << " bits, so it is used: prefix `"
+        << ckey::prefix_text(plan.prefix) << "`, then";
+    for (const ckey::DataSegment &g : plan.segments)
+        out << " " << ckey::sub_mode_name(g.mode) << " `" << text.substr(g.start, g.length) << "` (" << g.length
+            << ")";
+    out << ". With D = " << d << " the count widths W are digits " << ckey::count_width(ckey::SubMode::digits, d)
+        << ", text40 " << ckey::count_width(ckey::SubMode::text40, d) << ", text48 "
+        << ckey::count_width(ckey::SubMode::text48, d) << ", mixed "
+        << ckey::count_width(ckey::SubMode::mixed, d) << " and bytes " << ckey::count_width(ckey::SubMode::bytes, d)
+        << " (7.4.4).\n\n";
     out << "| Field | Value | Bits |\n|---|---|---|\n";
-    out << "| Mode | 1 (text40) | `" << bits_of(1, 2) << "` |\n";
-    out << "| Length | 5 | `" << bits_of(5, 14) << "` |\n";
-    out << "| `hel` | " << h << "·1600 + " << e << "·40 + " << l << " = " << triple << " | `" << bits_of(triple, 16)
-        << "` |\n";
-    out << "| `lo` (final pair) | " << l << "·40 + " << o << " = " << pair << " | `" << bits_of(pair, 11) << "` |\n";
+    out << "| Mode | 2 (segmented) | `" << bits_of(2, 2) << "` |\n";
+    out << "| Prefix | " << plan.prefix << " (`" << ckey::prefix_text(plan.prefix) << "`) | `"
+        << bits_of(static_cast<uint32_t>(plan.prefix), 2) << "` |\n";
+    for (size_t i = 0; i < plan.segments.size(); ++i) {
+        const ckey::DataSegment &g = plan.segments[i];
+        const bool bytes = g.mode == ckey::SubMode::bytes;
+        const int radix = ckey::sub_mode_radix(g.mode);
+        out << "| Sub-mode | " << ckey::sub_mode_name(g.mode) << " | `"
+            << bits_of(ckey::sub_mode_code(g.mode), ckey::sub_mode_code_bits(g.mode)) << "` |\n";
+        out << "| Count | " << g.length << " | `" << bits_of(static_cast<uint32_t>(g.length), ckey::count_width(g.mode, d))
+            << "` |\n";
+        for (size_t k = 0; k < g.length; k += 3) {
+            const size_t take = std::min<size_t>(3, g.length - k);
+            uint32_t value = 0;
+            std::string sum;
+            for (size_t j = 0; j < take; ++j) {
+                const int v = ckey::sub_mode_value(g.mode, data[g.start + k + j]);
+                value = value * static_cast<uint32_t>(radix) + static_cast<uint32_t>(v);
+                const int power = static_cast<int>(take - 1 - j);
+                sum += (j ? " + " : "") + std::to_string(v) +
+                       (power == 2 ? "·" + std::to_string(radix * radix) : power == 1 ? "·" + std::to_string(radix) : "");
+            }
+            const int width = static_cast<int>(ckey::segment_data_bits(g.mode, take));
+            out << "| `" << text.substr(g.start + k, take) << "` | " << sum << " = " << value << " | `"
+                << bits_of(value, width) << "` |\n";
+        }
+        out << "| More | " << (i + 1 < plan.segments.size() ? "another segment" : "CRC follows") << " | `"
+            << (i + 1 < plan.segments.size() ? "1" : "0") << "` |\n";
+    }
+    uint32_t crc = ckey::crc32c(data, text.size());
     char crc_hex[16];
     std::snprintf(crc_hex, sizeof crc_hex, "0x%08X", crc);
-    out << "| CRC-32C(`hello`) | " << crc_hex << " | `" << bits_of(crc, 32) << "` |\n";
-    size_t used = text_bits;
-    out << "| Zero fill to a byte boundary | | `" << std::string((8 - used % 8) % 8, '0') << "` |\n\n";
-    std::vector<uint8_t> stream = ckey::build_stream(data, text.size(), s.encodation, s.plan.data_total());
+    out << "| CRC-32C of the " << text.size() << " payload bytes | " << crc_hex << " | `" << bits_of(crc, 32) << "` |\n";
+    size_t used = s.stream.bits;
+    const size_t fill = (8 - used % 8) % 8;
+    out << "| Zero fill to a byte boundary | " << (fill ? "" : "none needed") << " | `" << std::string(fill, '0') << "` |\n\n";
+    std::vector<uint8_t> stream = ckey::build_stream(data, text.size(), s.stream, s.plan.data_total());
     size_t content = (used + 7) / 8;
     out << "Data codewords (" << stream.size() << "; the last " << stream.size() - content
         << " are pad bytes 0xEC, 0x11, ...):\n\n```\n" << hex_bytes(stream) << "\n```\n\n";
@@ -404,7 +480,7 @@ inline std::string example_profile0() {
             << "` |\n";
     }
     out << "\n**A.9 The symbol.** `#` dark, `.` light; the first line lists the 96 band cells in reading order "
-           "(1 dark). This is vector `p0-v1-M-standard-text40-hello` of `spec/vectors/symbols.json`.\n\n```\n"
+           "(1 dark). This is vector `p0-v1-M-standard-segmented-gs1` of `spec/vectors/symbols.json`.\n\n```\n"
         << ckey::matrix_text(s) << "```\n";
     return out.str();
 }
@@ -439,6 +515,7 @@ inline std::string generate(const std::string &name) {
     if (name == "levels") return levels_table();
     if (name == "geometry") return geometry_table();
     if (name == "capacity") return capacity_table();
+    if (name == "capacity-segmented") return capacity_segmented_table();
     if (name == "blocks") return blocks_table();
     if (name == "fixed-profiles") return fixed_profiles_table();
     if (name == "format-distances") return format_distances_text();

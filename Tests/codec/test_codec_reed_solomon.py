@@ -6,7 +6,7 @@ import random
 import pytest
 import reedsolo
 
-from test_codec_spec_reference import crc32c  # bitwise, written from the spec (section 7.5)
+from spec_encodation import crc32c  # bitwise, written from the spec (section 7.7)
 
 GF256 = dict(prim=0x11D, generator=2, c_exp=8)
 GF16 = dict(prim=0x13, generator=2, c_exp=4)

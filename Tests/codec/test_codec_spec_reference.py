@@ -1,17 +1,22 @@
 """An independent encoder and decoder written from spec/CKey-Symbology.md alone
-(no code shared with src/codec/), run over spec/vectors/symbols.json. The
-level percentages and fixed levels are read from the spec's own tables. If the
-spec leaves anything out or says it differently from the code, these fail."""
+(no code shared with src/codec/), run over spec/vectors/symbols.json. Section 7
+(the encodations, mode 2's segmentation and the decoder's rejection rules) is in
+spec_encodation.py. The level percentages and fixed levels are read from the
+spec's own tables. If the spec leaves anything out or says it differently from
+the code, these fail."""
 import json
 import pathlib
+import re
 
 import pytest
 import reedsolo
 
+from spec_encodation import (BY_NAME, SUBMODES, capacity_bytes, capacity_submode, choose,  # section 7
+                             count_width, encodation_bits, parse_stream, plan, stream, stream_bits)
+
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 VECTORS = json.loads((ROOT / "spec/vectors/symbols.json").read_text())["vectors"]
 SPEC = (ROOT / "spec/CKey-Symbology.md").read_text()
-ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz-./:"
 
 
 def spec_block(name):
@@ -26,16 +31,6 @@ PERCENT = {row[0]: int(row[2].split()[0]) for row in spec_block("levels")}
 FIXED_LEVEL = {int(row[0]): row[4].split()[1] for row in spec_block("profiles") if row[0] in ("2", "3")}
 LEVELS = "LMQH"
 SIDE_MASKS = (0x819372, 0x8AFB30, 0x4821CE, 0x98AA70)
-
-
-# Section 7.5
-def crc32c(data):
-    crc = 0xFFFFFFFF
-    for byte in data:
-        crc ^= byte
-        for _ in range(8):
-            crc = (crc >> 1) ^ (0x82F63B78 if crc & 1 else 0)
-    return crc ^ 0xFFFFFFFF
 
 
 # Section 4.4 and 4.5
@@ -110,38 +105,6 @@ def penalty(m):
     return total + 10 * (abs(q - 100) // 10)
 
 
-# Section 7
-def stream(payload, data_codewords):
-    text40 = len(payload) > 0 and all(chr(b) in ALPHABET for b in payload)
-    bits = []
-
-    def put(value, count):
-        bits.extend((value >> (count - 1 - i)) & 1 for i in range(count))
-
-    put(1 if text40 else 0, 2)
-    put(len(payload), 14)
-    if text40:
-        values = [ALPHABET.index(chr(b)) for b in payload]
-        full = len(values) // 3 * 3
-        for i in range(0, full, 3):
-            put(values[i] * 1600 + values[i + 1] * 40 + values[i + 2], 16)
-        rest = values[full:]
-        if len(rest) == 2:
-            put(rest[0] * 40 + rest[1], 11)
-        elif len(rest) == 1:
-            put(rest[0], 6)
-    else:
-        for b in payload:
-            put(b, 8)
-    put(crc32c(payload), 32)
-    bits.extend([0] * (-len(bits) % 8))
-    out = [int("".join(map(str, bits[i:i + 8])), 2) for i in range(0, len(bits), 8)]
-    pad = [0xEC, 0x11]
-    while len(out) < data_codewords:
-        out.append(pad[(len(out) - len(bits) // 8) % 2])
-    return out, "text40" if text40 else "bytes"
-
-
 def rs_parity(data, e, gf16=False):
     reedsolo.init_tables(prim=0x13 if gf16 else 0x11D, generator=2, c_exp=4 if gf16 else 8)
     return list(reedsolo.rs_encode_msg(bytearray(data), e, fcr=0, generator=2))[len(data):]
@@ -176,19 +139,20 @@ def encode_profile1(payload):  # section 12
 
 
 def encode(vector):
-    """The whole encoder of sections 7-11, from the vector's input and the expected version."""
+    """The whole encoder of sections 7-11, from the vector's input and the expected version:
+    (format band, matrix, format word, encodation name)."""
     inp, exp = vector["input"], vector["expect"]
     payload = bytes.fromhex(inp["payload_hex"])
     profile = inp["profile"]
     if profile == 1:
-        return "none", encode_profile1(payload), 0
+        return "none", encode_profile1(payload), 0, "bytes"
     level = FIXED_LEVEL.get(profile, inp["level"])
     layout = "standard" if profile else inp["layout"]
     version = exp["version"]
     n, _, _, order = geometry(profile, version, layout)
     total = len(order) // 8
     lengths, e = block_plan(total, level)
-    data, _ = stream(payload, total - len(lengths) * e)
+    data, encodation = stream(payload, total - len(lengths) * e)  # 7.6 picks the encodation for this D
     blocks, taken = [], 0
     for length in lengths:
         chunk = data[taken:taken + length - e]
@@ -215,7 +179,7 @@ def encode(vector):
             best = (p, mask, m)
     _, mask, matrix = best
     word = profile * 1024 + version * 32 + LEVELS.index(level) * 8 + (layout == "print") * 4 + mask
-    return band(word), matrix, word
+    return band(word), matrix, word, encodation
 
 
 def decode(vector):
@@ -243,33 +207,14 @@ def decode(vector):
     for block in blocks:
         assert rs_parity(block[:-e], e) == block[-e:], "a block is not a Reed-Solomon codeword"
         data += block[:-e]
-    bitstring = "".join(f"{b:08b}" for b in data)
-    mode, length, pos = int(bitstring[:2], 2), int(bitstring[2:16], 2), 16
-    if mode == 1:
-        out = []
-        while len(out) + 3 <= length:
-            v = int(bitstring[pos:pos + 16], 2)
-            out += [v // 1600, v // 40 % 40, v % 40]
-            pos += 16
-        if length - len(out) == 2:
-            v = int(bitstring[pos:pos + 11], 2)
-            out += [v // 40, v % 40]
-            pos += 11
-        elif length - len(out) == 1:
-            out += [int(bitstring[pos:pos + 6], 2)]
-            pos += 6
-        payload = "".join(ALPHABET[v] for v in out).encode()
-    else:
-        payload = bytes(int(bitstring[pos + 8 * i:pos + 8 * i + 8], 2) for i in range(length))
-        pos += 8 * length
-    assert int(bitstring[pos:pos + 32], 2) == crc32c(payload), "CRC-32C mismatch"
-    return payload
+    return parse_stream(data)  # section 7, every "shall reject" rule included
 
 
 @pytest.mark.parametrize("vector", VECTORS, ids=[v["name"] for v in VECTORS])
 def test_spec_encoder_reproduces_vector(vector):
-    band_cells, matrix, word = encode(vector)
+    band_cells, matrix, word, encodation = encode(vector)
     exp = vector["expect"]
+    assert encodation == exp["encodation"]
     assert band_cells == exp["format"]
     if vector["input"]["profile"] != 1:
         assert word == exp["format_word"]
@@ -287,12 +232,128 @@ def test_auto_version_is_the_smallest_that_fits():
             continue
         payload = bytes.fromhex(vector["input"]["payload_hex"])
         level, layout = vector["input"]["level"], vector["input"]["layout"]
-
-        def data_codewords(v):
-            total = len(geometry(0, v, layout)[3]) // 8
-            lengths, e = block_plan(total, level)
-            return total - len(lengths) * e
-        text40 = len(payload) > 0 and all(chr(b) in ALPHABET for b in payload)
-        bits = 48 + (16 * (len(payload) // 3) + (0, 6, 11)[len(payload) % 3] if text40 else 8 * len(payload))
-        fits = [v for v in range(1, 32) if bits <= 8 * data_codewords(v)]
+        # 7.6: the chosen encodation's bits with each version's own D (mode 2's counts depend on D).
+        ds = [data_codewords(0, v, layout, level) for v in range(1, 32)]
+        fits = [v for v, d in zip(range(1, 32), ds) if choose(payload, d)[1] <= 8 * d]
         assert vector["expect"]["version"] == fits[0]
+
+
+def data_codewords(profile, version, layout, level):  # sections 4.4, 4.5 and 8.3
+    lengths, e = block_plan(len(geometry(profile, version, layout)[3]) // 8, level)
+    return sum(lengths) - len(lengths) * e
+
+
+def one_segment(name, d):
+    """7.8, by a plain scan: the largest c whose one-segment mode-2 stream
+    2 + 2 + m + W + data bits + 1 + 32 fits 8 D bits (limited by 16383)."""
+    sub = BY_NAME[name]
+    c = 0
+    while c < 16383 and 2 + 2 + len(sub.code) + count_width(sub, d) + sub.data_bits(c + 1) + 1 + 32 <= 8 * d:
+        c += 1
+    return c
+
+
+def text40_capacity(d):  # 7.8: the larger of mode 1 and a one-segment text40 stream
+    mode1 = 0
+    while mode1 < 16383 and 48 + 16 * ((mode1 + 1) // 3) + (0, 6, 11)[(mode1 + 1) % 3] <= 8 * d:
+        mode1 += 1
+    return max(mode1, one_segment("text40", d))
+
+
+def number(cell):
+    return None if cell == "–" else int(cell.replace(",", ""))
+
+
+FIXED_D = {int(row[0]): number(row[8]) for row in spec_block("fixed-profiles") if row[0] in ("2", "3")}
+
+
+def test_fixed_profile_data_codewords():
+    """13.4's data codewords against sections 4 and 8.3 (Profile 2: N = 41, Profile 3: N = 209)."""
+    for profile, d in FIXED_D.items():
+        assert d == data_codewords(profile, 0, "standard", FIXED_LEVEL[profile])
+
+
+def test_capacity_tables_follow_7_8():
+    """Sections 13.2 (both tables), 13.4 and the table of section 6 (generated from the code)
+    against the capacity rules of 7.8, by a plain scan and by spec_encodation's capacity_*."""
+    def check(name, d):
+        found = text40_capacity(d) if name == "text40" else d - 6 if name == "bytes" else one_segment(name, d)
+        assert found == (capacity_bytes(d) if name == "bytes" else capacity_submode(name, d)), (name, d)
+        return found
+
+    for row in spec_block("fixed-profiles")[1:]:
+        d = FIXED_D[int(row[0])]
+        assert [number(c) for c in row[9:11]] == [check("bytes", d), check("text40", d)], row
+    capacity = {}
+    for row in spec_block("capacity"):
+        ds = [data_codewords(0, int(row[0]), row[1], level) for level in LEVELS]
+        assert [number(c) for c in row[2:]] == [check("bytes", d) for d in ds] + [check("text40", d) for d in ds], row
+        capacity[int(row[0]), row[1]] = [number(c) for c in row[2:]]
+    assert len(capacity) == 62
+    rows = 0
+    for row in spec_block("capacity-segmented"):
+        if row[0].startswith("Profile"):
+            profile = int(row[0].split()[1])
+            ds = [FIXED_D[profile] if FIXED_LEVEL[profile] == level else None for level in LEVELS]
+        else:
+            ds = [data_codewords(0, int(row[0]), row[1], level) for level in LEVELS]
+        expected = [check(name, d) if d else None for name in ("digits", "mixed") for d in ds]
+        assert [number(c) for c in row[2:]] == expected, row
+        rows += 1
+    assert rows == 64
+    # Section 6: the ranges of Profile 0 are v1-H to v31-L; Profiles 2 and 3 are those of 13.4.
+    profiles = {row[0]: row for row in spec_block("profiles")}
+    low, high = capacity[1, "standard"], capacity[31, "standard"]
+    assert profiles["0"][5] == f"{low[3]} (v1-H) to {high[0]:,} (v31-L)" and profiles["0"][6] == f"{low[7]} to {high[4]:,}"
+    for profile, d in FIXED_D.items():
+        assert [number(c) for c in profiles[str(profile)][5:7]] == [check("bytes", d), check("text40", d)]
+
+
+def vector_d(vector):
+    exp, profile = vector["expect"], vector["input"]["profile"]
+    return data_codewords(profile, exp["version"], exp["layout"], FIXED_LEVEL.get(profile, exp["level"]))
+
+
+def test_vector_capacity_is_d_minus_6():
+    """Annex C's `capacity` (bytes) is 7.8's D - 6 for the symbol's D (Profile 1: its 4 bytes)."""
+    for vector in VECTORS:
+        expected = 4 if vector["input"]["profile"] == 1 else capacity_bytes(vector_d(vector))
+        assert vector["expect"]["capacity"] == expected, vector["name"]
+
+
+def test_vectors_cover_every_encodation_submode_and_prefix():
+    """Annex C: all three encodations, every mode-2 sub-mode and prefix, and switches among them."""
+    encodations, submodes, prefixes, switches = set(), set(), set(), set()
+    for vector in VECTORS:
+        encodations.add(vector["expect"]["encodation"])
+        if vector["expect"]["encodation"] == "segmented":
+            code, segments, _ = plan(bytes.fromhex(vector["input"]["payload_hex"]), vector_d(vector))
+            names = [SUBMODES[j].name for j, _ in segments]
+            prefixes.add(code)
+            submodes.update(names)
+            switches.update(zip(names, names[1:]))
+    assert encodations == {"bytes", "text40", "segmented"}
+    assert submodes == {s.name for s in SUBMODES} and prefixes == {0, 1, 2, 3}
+    assert len(switches) >= 5
+
+
+def test_annex_a_data_codewords():
+    """Annex A (generated): the worked example's payload, version 1-M (D = 26) and data codewords."""
+    annex = SPEC.split("## Annex A")[1].split("## Annex B")[0]
+    payload = annex.split("payload `")[1].split("`")[0].encode()
+    listed = annex.split("Data codewords (26")[1].split("```")[1].split()
+    data, encodation = stream(payload, 26)
+    assert [f"{b:02X}" for b in data] == listed
+    name, bits = choose(payload, 26)
+    assert name == encodation and f"takes {bits} bits" in annex
+    assert parse_stream(data) == payload
+    counts = encodation_bits(payload, 26)
+    assert f"Bytes would take {counts['bytes']} bits and text40 {counts['text40']} bits" in annex
+    # A.4's field table, bit for bit: the stream of 7.4 and its zero fill.
+    table = annex.split("| Field | Value | Bits |")[1].split("Data codewords")[0]
+    cells = [row.split("|")[3].strip().strip("`") for row in table.strip().splitlines()[1:]]
+    written = "".join(map(str, stream_bits(payload, 26, "segmented")))
+    assert "".join(cells) == written + "0" * (-len(written) % 8)
+    widths = re.search(r"count widths W are (.*?) \(7\.4\.4\)", annex).group(1)
+    for name, w in re.findall(r"(\w+) (\d+)", widths):
+        assert count_width(BY_NAME[name], 26) == int(w), name

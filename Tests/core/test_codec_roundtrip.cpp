@@ -189,11 +189,22 @@ TEST(refusals_name_value_and_limit) {
 }
 
 TEST(version_zero_picks_smallest) {
-    std::vector<uint8_t> p(100, 'A');
+    std::vector<uint8_t> p(100, 0xFF);  // outside every character alphabet: bytes
     auto s = ckey::encode_symbol(p.data(), p.size(), {0, 0, 1, 0});
     CHECK(s.version >= 1);
     CHECK(ckey::capacity_bytes(0, s.version, 1, 0) >= 100);
     if (s.version > 1) CHECK(ckey::capacity_bytes(0, s.version - 1, 1, 0) < 100);
+    // Upper-case letters pack into the mixed alphabet: the smallest version
+    // whose data bits hold the segmented stream, not the byte capacity.
+    std::vector<uint8_t> upper(100, 'A');
+    auto m = ckey::encode_symbol(upper.data(), upper.size(), {0, 0, 1, 0});
+    CHECK(m.encodation == ckey::Encodation::segmented);
+    CHECK(m.stream.bits <= static_cast<size_t>(ckey::data_codewords(0, m.version, 1, 0)) * 8);
+    CHECK(m.version < s.version);
+    if (m.version > 1) {
+        const int d = ckey::data_codewords(0, m.version - 1, 1, 0);
+        CHECK(ckey::plan_encodation(upper.data(), upper.size(), d).bits > static_cast<size_t>(d) * 8);
+    }
 }
 
 TEST(format_decodes_in_right_orientation_only) {

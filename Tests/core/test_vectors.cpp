@@ -25,6 +25,9 @@ std::vector<uint8_t> from_hex(const std::string &hex) {
 
 int level_of(const std::string &name) { return static_cast<int>(std::string("LMQH").find(name)); }
 int layout_of(const std::string &name) { return name == "print" ? 1 : 0; }
+int encodation_of(const std::string &name) {
+    return name == "segmented" ? CKEY_ENCODATION_SEGMENTED : name == "text40" ? CKEY_ENCODATION_TEXT40 : CKEY_ENCODATION_BYTES;
+}
 
 // The expected matrix text: the format line, then the rows (as ckey_symbol_matrix_text writes it).
 std::string expected_text(const json::Value &expect) {
@@ -55,7 +58,7 @@ TEST(vector_file_covers_the_symbology) {
     CHECK_EQ(layouts.size(), 2u);
     CHECK(versions.size() >= 8);
     CHECK(versions.count(1) == 1 && versions.count(31) == 1);
-    CHECK(encodations.count("bytes") == 1 && encodations.count("text40") == 1);
+    CHECK(encodations.count("bytes") == 1 && encodations.count("text40") == 1 && encodations.count("segmented") == 1);
 }
 
 TEST(every_vector_encodes_to_its_symbol) {
@@ -78,7 +81,7 @@ TEST(every_vector_encodes_to_its_symbol) {
         CHECK_EQ(info.mask, expect["mask"].integer());
         CHECK_EQ(info.modules, expect["modules"].integer());
         CHECK_EQ(info.format_bits, expect["format_word"].integer());
-        CHECK_EQ(info.encodation, expect["encodation"].str() == "text40" ? 1 : 0);
+        CHECK_EQ(info.encodation, encodation_of(expect["encodation"].str()));
         CHECK_EQ(info.capacity, static_cast<size_t>(expect["capacity"].integer()));
         char *text = nullptr;
         CHECK_EQ(ckey_symbol_matrix_text(symbol, &text), CKEY_OK);

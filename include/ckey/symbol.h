@@ -43,17 +43,44 @@ typedef struct ckey_symbol_info {
     int blocks;           /* Reed-Solomon blocks */
     int data_codewords;   /* all blocks together */
     int ec_codewords;     /* all blocks together */
-    int encodation;       /* 0 bytes, 1 text40 */
+    int encodation;       /* ckey_encodation */
     size_t payload_bytes; /* the payload's length in bytes */
     size_t capacity;      /* largest byte payload this profile/version/level/layout holds */
+    size_t stream_bits;   /* bits the coded payload takes, header and CRC included */
+    size_t data_bits;     /* bits the symbol's data codewords hold (8 per codeword) */
 } ckey_symbol_info;
+
+/* How the payload became bits (spec section 7). */
+typedef enum ckey_encodation {
+    CKEY_ENCODATION_BYTES = 0,    /* mode 0: 8 bits per byte */
+    CKEY_ENCODATION_TEXT40 = 1,   /* mode 1: 0-9 a-z - . / : at 16 bits per 3 */
+    CKEY_ENCODATION_SEGMENTED = 2 /* mode 2: an optional URL prefix, then segments */
+} ckey_encodation;
+
+/* One run of the payload and how it is coded. PREFIX is a URL prefix
+ * (https://, http:// or https://www.) coded in 2 bits. */
+typedef enum ckey_segment_mode {
+    CKEY_SEGMENT_DIGITS = 0, /* 0-9, 10 bits per 3 */
+    CKEY_SEGMENT_TEXT40 = 1, /* 0-9 a-z - . / :, 16 bits per 3 */
+    CKEY_SEGMENT_TEXT48 = 2, /* text40 and _ ? = & % ~ # +, 17 bits per 3 */
+    CKEY_SEGMENT_MIXED = 3,  /* 0-9 A-Z a-z - . _ ~ : / ? # @ ! & * + , ; = % and space, 19 bits per 3 */
+    CKEY_SEGMENT_BYTES = 4,  /* any byte, 8 bits */
+    CKEY_SEGMENT_PREFIX = 5
+} ckey_segment_mode;
+
+typedef struct ckey_segment {
+    int mode;      /* ckey_segment_mode */
+    size_t offset; /* first payload byte of the run */
+    size_t length; /* payload bytes in the run */
+} ckey_segment;
 
 /* Encode a payload.
  * data/length: the payload bytes (data may be NULL only when length is 0).
  * profile: a ckey_profile. version: Profile 0 only, 0 = smallest that fits,
  * else 1...31; must be 0 for other profiles. level, layout: Profile 0 only
  * (other profiles ignore them and use their fixed values).
- * The encodation (bytes or text40) is chosen automatically, the smaller wins.
+ * The encodation (bytes, text40 or segmented) is chosen automatically: the
+ * fewest bits win (spec 7.6), so digits, URLs and mixed-case text pack small.
  * Profile 1 takes exactly 4 bytes; Profile 2 takes valid UTF-8 only.
  * Cost: about a millisecond for the largest symbol. */
 CKEY_API int ckey_symbol_encode(const uint8_t *data, size_t length, int profile,
@@ -82,10 +109,18 @@ CKEY_API int ckey_symbol_matrix_text(const ckey_symbol *symbol, char **out_text)
 CKEY_API int ckey_symbol_get_payload(const ckey_symbol *symbol, const uint8_t **out_data,
                                      size_t *out_length);
 
+/* The payload's runs in order, covering it exactly (none for an empty
+ * payload or Profile 1). Writes min(count, buffer_count) entries; buffer may
+ * be NULL when buffer_count is 0, to ask for the count. Bytes and text40
+ * symbols report one run. */
+CKEY_API int ckey_symbol_get_segments(const ckey_symbol *symbol, ckey_segment *buffer, size_t buffer_count,
+                                      size_t *out_count);
+
 CKEY_API void ckey_string_free(char *text);
 
 /* Largest byte payload for the parameters (version 1...31 for Profile 0;
- * 0 for the fixed profiles). Text that fits text40 packs about 3:2 smaller. */
+ * 0 for the fixed profiles). Text packs smaller: text40 and the mixed
+ * alphabet take about 5.3 and 6.3 bits a character, digits 3.3. */
 CKEY_API int ckey_capacity(int profile, int version, int level, int layout,
                            size_t *out_bytes);
 

@@ -54,6 +54,8 @@ extern "C" int ckey_symbol_get_info(const ckey_symbol *symbol, ckey_symbol_info 
         out->encodation = static_cast<int>(s.encodation);
         out->payload_bytes = s.payload.size();
         out->capacity = s.capacity;
+        out->stream_bits = s.profile == 1 ? 32 : s.stream.bits;
+        out->data_bits = static_cast<size_t>(out->data_codewords) * (s.profile == 1 ? 4 : 8);
     });
 }
 
@@ -100,6 +102,33 @@ extern "C" int ckey_symbol_get_payload(const ckey_symbol *symbol, const uint8_t 
         require(out_length, "out_length");
         *out_data = symbol->symbol.payload.data();
         *out_length = symbol->symbol.payload.size();
+    });
+}
+
+namespace {
+
+// The runs the C API reports: the prefix (if any), then the segments.
+std::vector<ckey_segment> payload_runs(const ckey::Symbol &s) {
+    std::vector<ckey_segment> runs;
+    if (s.profile == 1) return runs;
+    const ckey::Segmentation &seg = s.stream.segmentation;
+    if (seg.prefix != 0) runs.push_back({CKEY_SEGMENT_PREFIX, 0, ckey::prefix_length(seg.prefix)});
+    for (const ckey::DataSegment &r : seg.segments) runs.push_back({static_cast<int>(r.mode), r.start, r.length});
+    return runs;
+}
+
+}  // namespace
+
+extern "C" int ckey_symbol_get_segments(const ckey_symbol *symbol, ckey_segment *buffer, size_t buffer_count,
+                                        size_t *out_count) {
+    return guarded([&] {
+        require(symbol, "symbol");
+        require(out_count, "out_count");
+        if (buffer == nullptr && buffer_count > 0)
+            ckey::fail(CKEY_INVALID_ARGUMENT, "buffer is NULL but buffer_count is ", buffer_count);
+        const std::vector<ckey_segment> runs = payload_runs(symbol->symbol);
+        for (size_t i = 0; i < runs.size() && i < buffer_count; ++i) buffer[i] = runs[i];
+        *out_count = runs.size();
     });
 }
 

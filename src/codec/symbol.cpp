@@ -22,10 +22,31 @@ const char *profile_name(int profile) {
     return names[profile & 3];
 }
 
-// Payload bits for the decision "does it fit": the better encodation.
-size_t needed_bits(const uint8_t *data, size_t length) {
-    return stream_bits(choose_encodation(data, length), length);
-}
+// The encodation for a version, or nothing when the payload cannot fit it.
+// Mode 2's bits never fall as D grows (its counts only widen), so its cost at
+// the smallest D is a lower bound that skips hopeless versions cheaply.
+class VersionFit {
+public:
+    VersionFit(const uint8_t *data, size_t length, const SymbolParams &p) : data_(data), length_(length), p_(p) {
+        EncodationPlan smallest = plan_encodation(data, length, data_codewords(p.profile, 1, p.level, p.layout));
+        floor_bits_ = smallest.bits;
+    }
+    bool fits(int version, EncodationPlan *out = nullptr) const {
+        if (length_ > kMaxLengthField) return false;
+        const size_t room = static_cast<size_t>(data_codewords(p_.profile, version, p_.level, p_.layout)) * 8;
+        if (p_.profile == 0 && room < floor_bits_) return false;
+        EncodationPlan plan = plan_encodation(data_, length_, static_cast<int>(room / 8));
+        if (plan.bits > room) return false;
+        if (out != nullptr) *out = std::move(plan);
+        return true;
+    }
+
+private:
+    const uint8_t *data_;
+    size_t length_;
+    SymbolParams p_;
+    size_t floor_bits_ = 0;
+};
 
 void place_locator(Symbol &s) {
     // 32-bit identifier as 8 nibbles, then 7 RS parity nibbles over GF(16).
@@ -84,6 +105,32 @@ size_t capacity_bytes(int profile, int version, int level, int layout) {
     return bits > 0 ? static_cast<size_t>(bits / 8) : 0;
 }
 
+namespace {
+
+// The refusal when the payload fits no version (p.version 0) or not the given one.
+[[noreturn]] void refuse_too_large(const uint8_t *data, size_t length, const SymbolParams &p) {
+    if (p.version == 0 && p.profile == 0)
+        fail(CKEY_PAYLOAD_TOO_LARGE, "payload is ", length, " bytes; the largest version (31) at level ",
+             level_name(p.level), ", ", p.layout ? "print" : "standard", " layout holds at most ",
+             capacity_bytes(0, 31, p.level, p.layout), " bytes (", capacity_bytes(0, 31, 0, 0),
+             " at level L, standard layout; Profile 3 holds ", capacity_bytes(3, 0, 0, 0), ")");
+    const int d = data_codewords(p.profile, p.version, p.level, p.layout);
+    const EncodationPlan need = plan_encodation(data, length, d);
+    const char *coded = need.encodation == Encodation::segmented ? "segmented"
+                        : need.encodation == Encodation::text40  ? "text40"
+                                                                 : "bytes";
+    if (p.profile == 0)
+        fail(CKEY_PAYLOAD_TOO_LARGE, "payload is ", length, " bytes and needs ", need.bits, " bits (", coded,
+             "); version ", p.version, " level ", level_name(p.level), " holds ", d * 8, " bits (",
+             capacity_bytes(0, p.version, p.level, p.layout), " bytes of any kind); version 31 at this level holds ",
+             capacity_bytes(0, 31, p.level, p.layout), " bytes of any kind");
+    fail(CKEY_PAYLOAD_TOO_LARGE, "payload is ", length, " bytes and needs ", need.bits, " bits (", coded,
+         "); Profile ", p.profile, " (", profile_name(p.profile), ") holds ", d * 8, " bits (",
+         capacity_bytes(p.profile, 0, 0, 0), " bytes of any kind)");
+}
+
+}  // namespace
+
 Symbol encode_symbol(const uint8_t *data, size_t length, SymbolParams p) {
     validate_params(p, true);
     if (length > 0 && data == nullptr) fail(CKEY_INVALID_ARGUMENT, "data is NULL but length is ", length);
@@ -108,38 +155,26 @@ Symbol encode_symbol(const uint8_t *data, size_t length, SymbolParams p) {
         p.level = fixed_level(p.profile);
         p.layout = 0;
     }
-    const size_t bits = needed_bits(data, length);
-    auto fits = [&](int version) {
-        return length <= kMaxLengthField &&
-               bits <= static_cast<size_t>(data_codewords(p.profile, version, p.level, p.layout)) * 8;
-    };
+    const VersionFit fit(data, length, p);
+    auto fits = [&](int version) { return fit.fits(version); };
     if (p.profile == 0 && p.version == 0) {
         for (int v = 1; v <= 31 && p.version == 0; ++v)
             if (fits(v)) p.version = v;
-        if (p.version == 0)
-            fail(CKEY_PAYLOAD_TOO_LARGE, "payload is ", length, " bytes; the largest version (31) at level ",
-                 level_name(p.level), ", ", p.layout ? "print" : "standard", " layout holds at most ",
-                 capacity_bytes(0, 31, p.level, p.layout), " bytes (", capacity_bytes(0, 31, 0, 0),
-                 " at level L, standard layout; Profile 3 holds ", capacity_bytes(3, 0, 0, 0), ")");
+        if (p.version == 0) refuse_too_large(data, length, p);
     } else if (!fits(p.version)) {
-        if (p.profile == 0)
-            fail(CKEY_PAYLOAD_TOO_LARGE, "payload is ", length, " bytes; version ", p.version, " level ",
-                 level_name(p.level), " holds at most ", capacity_bytes(0, p.version, p.level, p.layout),
-                 " bytes; version 31 at this level holds ", capacity_bytes(0, 31, p.level, p.layout));
-        fail(CKEY_PAYLOAD_TOO_LARGE, "payload is ", length, " bytes; Profile ", p.profile, " (",
-             profile_name(p.profile), ") holds at most ", capacity_bytes(p.profile, 0, 0, 0), " bytes",
-             p.profile == 2 ? " (more when the text fits the text40 alphabet)" : "");
+        refuse_too_large(data, length, p);
     }
     s.version = p.profile == 0 ? p.version : 0;
     s.level = p.level;
     s.layout = p.layout;
     s.capacity = capacity_bytes(p.profile, s.version, s.level, s.layout);
-    s.encodation = choose_encodation(data, length);
+    fit.fits(s.version, &s.stream);
+    s.encodation = s.stream.encodation;
 
     const FieldLayout &f = field_layout(p.profile, s.version, s.layout);
     s.n = f.n;
     s.plan = plan_blocks(static_cast<int>(f.data_order.size() / 8), s.level);
-    std::vector<uint8_t> stream = build_stream(data, length, s.encodation, s.plan.data_total());
+    std::vector<uint8_t> stream = build_stream(data, length, s.stream, s.plan.data_total());
 
     // Split into blocks and add parity.
     const int e = s.plan.parity_per_block;

@@ -24,6 +24,7 @@ struct Symbol {
     int n = 0;                       // data-field modules per side
     uint32_t format_word = 0;        // 12 bits; 0 for Profile 1
     Encodation encodation = Encodation::bytes;
+    EncodationPlan stream;           // how the payload was coded, and its bits
     BlockPlan plan;
     std::vector<uint8_t> modules;    // n*n: bit 0 dark, bit 1 key module
     std::vector<uint8_t> format;     // 96 band cells (empty for Profile 1)

@@ -1,0 +1,1 @@
+#include "../../../../src/codec/segments.cpp"
