@@ -6,7 +6,7 @@ import Foundation
 /// Owns the core's `ckey_symbol` handle.
 public final class CKeySymbol: @unchecked Sendable {
     let handle: OpaquePointer
-    private let info: ckey_symbol_info
+    let info: ckey_symbol_info
 
     private init(handle: OpaquePointer) throws {
         self.handle = handle
@@ -61,8 +61,9 @@ public final class CKeySymbol: @unchecked Sendable {
     public var mask: Int { Int(info.mask) }
     /// The byte capacity of this symbol's profile, version, level and layout.
     public var capacity: Int { info.capacity }
-    /// True when the payload was packed with the text40 alphabet (section 7.3
-    /// of the spec), which fits about 1.5 characters per byte of capacity.
+    /// True when the payload was packed with the text40 alphabet alone (mode 1,
+    /// section 7.3 of the spec). Most text now packs as `.segmented`: see
+    /// `encodation` and `segments`.
     public var usesText40: Bool { info.encodation == 1 }
 
     public var payload: Data {

@@ -56,8 +56,8 @@ enum EncodeCommand {
         } else {
             print("profile \(symbol.profile) (\(symbol.profile.rawValue)), version \(symbol.version), level \(symbol.level), layout \(symbol.layout)")
             print("modules \(symbol.moduleCount) x \(symbol.moduleCount), mask \(symbol.mask)")
-            let packing = symbol.usesText40 ? ", packed as text40 (3 characters in 2 bytes)" : ""
-            print("payload \(symbol.payload.count) bytes\(packing); this version and level hold \(symbol.capacity) bytes of any kind")
+            print("payload \(symbol.payload.count) bytes, \(packing(symbol)), \(symbol.streamBits) of \(symbol.dataBits) bits; "
+                  + "this version and level hold \(symbol.capacity) bytes of any kind")
             if let output { print("wrote \(output) (\(written["bytes"] ?? 0) bytes)") }
             if args.flag("matrix") { print(symbol.matrixText, terminator: "") }
         }
@@ -82,6 +82,28 @@ enum EncodeCommand {
     static func summary(_ symbol: CKeySymbol) -> [String: Any] {
         ["profile": symbol.profile.description, "version": symbol.version, "level": symbol.level.description,
          "layout": symbol.layout.description, "modules": symbol.moduleCount, "mask": symbol.mask,
-         "payload_bytes": symbol.payload.count, "capacity": symbol.capacity]
+         "payload_bytes": symbol.payload.count, "capacity": symbol.capacity,
+         "encodation": symbol.encodation.description, "stream_bits": symbol.streamBits, "data_bits": symbol.dataBits,
+         "segments": segmentsJSON(symbol)]
+    }
+
+    /// The runs as JSON objects: mode, offset, length and the run's text.
+    static func segmentsJSON(_ symbol: CKeySymbol) -> [[String: Any]] {
+        let bytes = [UInt8](symbol.payload)
+        return symbol.segments.map { run in
+            var object: [String: Any] = ["mode": run.mode.description, "offset": run.range.lowerBound,
+                                         "length": run.range.count]
+            if let text = String(bytes: bytes[run.range], encoding: .utf8) { object["text"] = text }
+            return object
+        }
+    }
+
+    /// "coded as segmented: prefix https://, text40 14, digits 14".
+    static func packing(_ symbol: CKeySymbol) -> String {
+        let bytes = [UInt8](symbol.payload)
+        let runs = symbol.segments.map { run -> String in
+            run.mode == .prefix ? "prefix \(String(decoding: bytes[run.range], as: UTF8.self))" : "\(run.mode) \(run.range.count)"
+        }
+        return "coded as \(symbol.encodation)" + (runs.isEmpty ? "" : ": " + runs.joined(separator: ", "))
     }
 }
