@@ -83,6 +83,20 @@ inline std::vector<StreamCase> cases() {
                  {{1, 2}, {0, 14}}, "", true, true});
     v.push_back({"accept-any-pad", "zero fill and pad values are not checked", D,
                  {mode2, none, digits, count6(1), {9, 4}, end}, "9", true, true, {{0x7F, 7}, {0xAB, 8}, {0x00, 8}}});
+    // Every ordered pair of sub-modes: one character of each, a switch between.
+    const struct { const char *name; Field code; Field count; Field value; char text; } one[] = {
+        {"digits", digits, count6(1), {7, 4}, '7'},   {"text40", text40, count5(1), {10, 6}, 'a'},
+        {"text48", text48, count5(1), {41, 6}, '?'},  {"mixed", mixed, count5(1), {35, 7}, 'Z'},
+        {"bytes", bytes, {1, 5}, {0x01, 8}, '\x01'},
+    };
+    for (const auto &a : one)
+        for (const auto &b : one) {
+            if (&a == &b) continue;
+            v.push_back({std::string("accept-switch-") + a.name + "-" + b.name,
+                         std::string("a switch from ") + a.name + " to " + b.name, D,
+                         {mode2, none, a.code, a.count, a.value, more, b.code, b.count, b.value, end},
+                         std::string{a.text, b.text}, true, true});
+        }
     // Rejected streams.
     v.push_back({"reject-mode-reserved", "mode 11 is reserved", D, {{3, 2}, {0, 14}}, "", true, false});
     v.push_back({"reject-submode-reserved", "sub-mode 1111 is reserved", D,
