@@ -135,10 +135,6 @@ std::vector<VectorCase> cases() {
     return v;
 }
 
-const char *encodation_name(ckey::Encodation e) {
-    return e == ckey::Encodation::segmented ? "segmented" : e == ckey::Encodation::text40 ? "text40" : "bytes";
-}
-
 std::string json_string(const std::string &s) {
     std::string out = "\"";
     for (unsigned char c : s) {
@@ -206,7 +202,7 @@ std::string vectors_json() {
             << "        \"layout\": \"" << (s.layout ? "print" : "standard") << "\",\n"
             << "        \"mask\": " << s.mask << ",\n"
             << "        \"modules\": " << s.n << ",\n"
-            << "        \"encodation\": \"" << encodation_name(s.encodation) << "\",\n"
+            << "        \"encodation\": \"" << ckey::encodation_name(s.encodation) << "\",\n"
             << "        \"format_word\": " << s.format_word << ",\n"
             << "        \"capacity\": " << s.capacity << ",\n"
             << "        \"format\": " << json_string(lines[0].substr(7)) << ",\n"

@@ -40,6 +40,10 @@ bool read_text40(BitReader &r, size_t count, std::vector<uint8_t> &payload) {
 
 }  // namespace
 
+const char *encodation_name(Encodation encodation) {
+    return encodation == Encodation::segmented ? "segmented" : encodation == Encodation::text40 ? "text40" : "bytes";
+}
+
 bool text40_fits(const uint8_t *data, size_t length) {
     for (size_t i = 0; i < length; ++i)
         if (sub_mode_value(SubMode::text40, data[i]) < 0) return false;

@@ -14,6 +14,9 @@ namespace ckey {
 
 enum class Encodation { bytes = 0, text40 = 1, segmented = 2 };
 
+// "bytes", "text40" or "segmented", as the spec and the vectors name them.
+const char *encodation_name(Encodation encodation);
+
 // text40 alphabet: value = index. Three characters pack into 16 bits
 // (40^3 = 64000), a final pair into 11 bits, a final single into 6 bits.
 constexpr char kText40Alphabet[] = "0123456789abcdefghijklmnopqrstuvwxyz-./:";

@@ -116,9 +116,7 @@ namespace {
              " at level L, standard layout; Profile 3 holds ", capacity_bytes(3, 0, 0, 0), ")");
     const int d = data_codewords(p.profile, p.version, p.level, p.layout);
     const EncodationPlan need = plan_encodation(data, length, d);
-    const char *coded = need.encodation == Encodation::segmented ? "segmented"
-                        : need.encodation == Encodation::text40  ? "text40"
-                                                                 : "bytes";
+    const char *coded = encodation_name(need.encodation);
     if (p.profile == 0)
         fail(CKEY_PAYLOAD_TOO_LARGE, "payload is ", length, " bytes and needs ", need.bits, " bits (", coded,
              "); version ", p.version, " level ", level_name(p.level), " holds ", d * 8, " bits (",
