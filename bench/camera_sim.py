@@ -185,7 +185,7 @@ def load(path="build-shared/libckey.so"):
         "ckey_style_init": ([ctypes.POINTER(Style), I], I),
         "ckey_decoder_create": ([ctypes.POINTER(P)], I),
         "ckey_decoder_destroy": ([P], None),
-        "ckey_decoder_scan": ([P, P, I, I, S, I, I, ctypes.POINTER(P)], I),
+        "ckey_decoder_scan": ([P, P, S, I, I, S, I, I, ctypes.POINTER(P)], I),
         "ckey_results_count": ([P], S),
         "ckey_results_get_payload": ([P, S, ctypes.POINTER(ctypes.POINTER(ctypes.c_uint8)),
                                       ctypes.POINTER(S)], I),
@@ -323,7 +323,7 @@ class CKey:
         grey = np.ascontiguousarray(grey, dtype=np.uint8)
         results = P()
         t0 = time.perf_counter()
-        status = self.lib.ckey_decoder_scan(self.decoder, grey.ctypes.data, grey.shape[1], grey.shape[0],
+        status = self.lib.ckey_decoder_scan(self.decoder, grey.ctypes.data, grey.nbytes, grey.shape[1], grey.shape[0],
                                             grey.strides[0], 0, flags, ctypes.byref(results))
         elapsed = time.perf_counter() - t0
         _check(self.lib, "ckey_decoder_scan", status)

@@ -37,7 +37,7 @@ class CKey:
         lib.ckey_render_pixels.argtypes = [P, P, I, I, I, ctypes.c_char_p, S, S]
         lib.ckey_style_init.argtypes = [P, I]
         lib.ckey_decoder_create.argtypes = [ctypes.POINTER(P)]
-        lib.ckey_decoder_scan.argtypes = [P, P, I, I, S, I, I, ctypes.POINTER(P)]
+        lib.ckey_decoder_scan.argtypes = [P, P, S, I, I, S, I, I, ctypes.POINTER(P)]
         lib.ckey_results_count.argtypes = [P]
         lib.ckey_results_count.restype = S
         lib.ckey_results_get_payload.argtypes = [P, S, ctypes.POINTER(ctypes.POINTER(ctypes.c_uint8)), ctypes.POINTER(S)]
@@ -70,7 +70,7 @@ class CKey:
         gray = np.ascontiguousarray(gray)
         results = ctypes.c_void_p()
         t0 = time.perf_counter()
-        status = self.lib.ckey_decoder_scan(self.decoder, gray.ctypes.data, gray.shape[1], gray.shape[0],
+        status = self.lib.ckey_decoder_scan(self.decoder, gray.ctypes.data, gray.nbytes, gray.shape[1], gray.shape[0],
                                             gray.shape[1], 0, 1 if find_all else 0, ctypes.byref(results))
         elapsed = time.perf_counter() - t0
         self._check(status)

@@ -47,7 +47,7 @@ int decode_and_scan(Reader reader, const uint8_t *data, size_t size) {
 
     ckey_results *results = nullptr;
     int flags = size % 2 ? CKEY_SCAN_ALL : CKEY_SCAN_ALL | CKEY_SCAN_THOROUGH;
-    int status = ckey_decoder_scan(decoder(), image.pixels.data(), image.width, image.height,
+    int status = ckey_decoder_scan(decoder(), image.pixels.data(), image.pixels.size(), image.width, image.height,
                                    static_cast<size_t>(image.width), CKEY_PIXELS_GRAY8, flags, &results);
     if (status != CKEY_OK) {
         std::fprintf(stderr, "scan of a decoded image failed: %d %s\n", status, ckey_last_error());

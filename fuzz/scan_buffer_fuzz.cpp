@@ -67,16 +67,22 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     ckey_results *results = nullptr;
     if (mode == 0 && format >= 0 && format <= 8) {
         // A bytes_per_row one short of a row, or a non-positive size: refused.
-        int status = ckey_decoder_scan(decoder(), buffer.data(), width, height, width * bpp - 1, format, 0, &results);
+        int status = ckey_decoder_scan(decoder(), buffer.data(), total, width, height, width * bpp - 1, format, 0, &results);
         if (status != CKEY_INVALID_ARGUMENT || results != nullptr) std::abort();
-        status = ckey_decoder_scan(decoder(), buffer.data(), -width, height, stride, format, 0, &results);
+        status = ckey_decoder_scan(decoder(), buffer.data(), total, -width, height, stride, format, 0, &results);
         if (status != CKEY_INVALID_ARGUMENT || results != nullptr) std::abort();
-        status = ckey_decoder_scan(decoder(), buffer.data(), width, 0, stride, format, 0, &results);
+        status = ckey_decoder_scan(decoder(), buffer.data(), total, width, 0, stride, format, 0, &results);
+        if (status != CKEY_INVALID_ARGUMENT || results != nullptr) std::abort();
+        // A buffer one byte short of its last row, or a stride that overflows: refused.
+        status = ckey_decoder_scan(decoder(), buffer.data(), total - 1, width, height, stride, format, 0, &results);
+        if (status != CKEY_INVALID_ARGUMENT || results != nullptr) std::abort();
+        status = ckey_decoder_scan(decoder(), buffer.data(), total, width, height + 1, SIZE_MAX / 2, format, 0,
+                                   &results);
         if (status != CKEY_INVALID_ARGUMENT || results != nullptr) std::abort();
         return 0;
     }
 
-    int status = ckey_decoder_scan(decoder(), buffer.data(), width, height, stride, format, flags, &results);
+    int status = ckey_decoder_scan(decoder(), buffer.data(), total, width, height, stride, format, flags, &results);
     const bool valid = format >= 0 && format <= 8 && (flags & ~3) == 0;
     if (!valid) {
         if (status == CKEY_OK || results != nullptr) std::abort();

@@ -57,7 +57,7 @@ class Lib:
         lib.ckey_string_free.argtypes = [P]
         lib.ckey_last_error.restype = ctypes.c_char_p
         lib.ckey_decoder_create.argtypes = [ctypes.POINTER(P)]
-        lib.ckey_decoder_scan.argtypes = [P, P, I, I, S, I, I, ctypes.POINTER(P)]
+        lib.ckey_decoder_scan.argtypes = [P, P, S, I, I, S, I, I, ctypes.POINTER(P)]
         lib.ckey_results_count.argtypes = [P]
         lib.ckey_results_count.restype = S
         lib.ckey_results_get_payload.argtypes = [P, S, ctypes.POINTER(ctypes.POINTER(ctypes.c_uint8)), ctypes.POINTER(S)]
@@ -109,7 +109,7 @@ class Lib:
     def scan_gray(self, gray):
         gray = np.ascontiguousarray(gray, dtype=np.uint8)
         results = P()
-        self.check(self.lib.ckey_decoder_scan(self.decoder, gray.ctypes.data, gray.shape[1], gray.shape[0],
+        self.check(self.lib.ckey_decoder_scan(self.decoder, gray.ctypes.data, gray.nbytes, gray.shape[1], gray.shape[0],
                                               gray.shape[1], 0, FLAG_THOROUGH, ctypes.byref(results)))
         try:
             if self.lib.ckey_results_count(results) == 0:

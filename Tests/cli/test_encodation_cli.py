@@ -4,9 +4,9 @@ counts the CLI reports for the segmented encodation (spec section 7).
 Run: CKEY_CLI=/path/to/ckey python3 -m pytest Tests/cli/test_encodation_cli.py
 """
 import json
-import os
-import subprocess
 from pathlib import Path
+
+from cli_support import cli as run_cli
 
 ROOT = Path(__file__).resolve().parents[2]
 GS1 = "https://id.gs1.org/01/09520123456788"
@@ -14,10 +14,7 @@ CAMPAIGN = "https://example.com/p?utm_source=flyer&utm_medium=qr&utm_campaign=sp
 
 
 def cli(*args):
-    path = Path(os.environ.get("CKEY_CLI", ROOT / ".build/debug/ckey"))
-    if not path.exists():
-        raise RuntimeError(f"ckey CLI not found at {path}; build it (swift build) and set CKEY_CLI")
-    return subprocess.run([str(path), *args], capture_output=True, text=True, timeout=60)
+    return run_cli(*args, text=True)
 
 
 def encode_json(payload, *args):

@@ -48,11 +48,14 @@ inline std::vector<uint8_t> luma(const Rgba &image) {
 }
 
 // Scans a buffer; returns the payloads found (empty on failure or nothing).
+// The buffer's length is taken as exactly what the rows need.
 inline std::vector<std::string> scan(ckey_decoder *decoder, const uint8_t *pixels, int width, int height,
                                      size_t bytes_per_row, int format, int flags = 0, int *status_out = nullptr) {
     std::vector<std::string> found;
     ckey_results *results = nullptr;
-    int status = ckey_decoder_scan(decoder, pixels, width, height, bytes_per_row, format, flags, &results);
+    const size_t bpp = format == CKEY_PIXELS_GRAY8 || format >= CKEY_PIXELS_NV12_VIDEO ? 1 : 4;
+    const size_t length = width > 0 && height > 0 ? (height - 1) * bytes_per_row + width * bpp : 0;
+    int status = ckey_decoder_scan(decoder, pixels, length, width, height, bytes_per_row, format, flags, &results);
     if (status_out) *status_out = status;
     if (status != CKEY_OK) return found;
     for (size_t i = 0; i < ckey_results_count(results); ++i) {

@@ -51,7 +51,7 @@ ckey::GrayImage rotate(const ckey::GrayImage &in, int quarter_turns) {
 
 bool decodes(ckey_decoder *decoder, const ckey::GrayImage &image, const std::string &expected) {
     ckey_results *results = nullptr;
-    if (ckey_decoder_scan(decoder, image.pixels.data(), image.width, image.height, static_cast<size_t>(image.width),
+    if (ckey_decoder_scan(decoder, image.pixels.data(), image.pixels.size(), image.width, image.height, static_cast<size_t>(image.width),
                           CKEY_PIXELS_GRAY8, CKEY_SCAN_THOROUGH, &results) != CKEY_OK)
         return false;
     bool ok = false;

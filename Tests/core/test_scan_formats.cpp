@@ -42,14 +42,14 @@ TEST(nv12_video_range_luma) {
     CHECK(decodes(plane, 240, stride, CKEY_PIXELS_NV12_FULL));  // 16...235 as full range still reads
     // The video-range expansion itself: 16 -> 0, 235 -> 255, clamped outside.
     const uint8_t levels[6] = {0, 16, 125, 235, 240, 255};
-    auto expanded = ckey::to_gray(levels, 6, 1, 6, CKEY_PIXELS_NV12_VIDEO);
+    auto expanded = ckey::to_gray(levels, 6, 6, 1, 6, CKEY_PIXELS_NV12_VIDEO);
     CHECK_EQ(int(expanded.pixels[0]), 0);
     CHECK_EQ(int(expanded.pixels[1]), 0);
     CHECK_EQ(int(expanded.pixels[2]), 126);
     CHECK_EQ(int(expanded.pixels[3]), 255);
     CHECK_EQ(int(expanded.pixels[4]), 255);
     CHECK_EQ(int(expanded.pixels[5]), 255);
-    auto same = ckey::to_gray(levels, 6, 1, 6, CKEY_PIXELS_NV12_FULL);
+    auto same = ckey::to_gray(levels, 6, 6, 1, 6, CKEY_PIXELS_NV12_FULL);
     CHECK(same.pixels == std::vector<uint8_t>(levels, levels + 6));
 }
 
@@ -127,8 +127,35 @@ TEST(bad_buffers_are_refused) {
     ckey_decoder *decoder = nullptr;
     ckey_decoder_create(&decoder);
     ckey_results *results = reinterpret_cast<ckey_results *>(1);
-    CHECK_EQ(ckey_decoder_scan(decoder, nullptr, 8, 8, 8, CKEY_PIXELS_GRAY8, 0, &results), CKEY_INVALID_ARGUMENT);
+    CHECK_EQ(ckey_decoder_scan(decoder, nullptr, 64, 8, 8, 8, CKEY_PIXELS_GRAY8, 0, &results), CKEY_INVALID_ARGUMENT);
     CHECK(results == nullptr);
-    CHECK_EQ(ckey_decoder_scan(decoder, pixels.data(), 8, 8, 8, CKEY_PIXELS_GRAY8, 4, &results), CKEY_INVALID_PARAMETER);
+    CHECK_EQ(ckey_decoder_scan(decoder, pixels.data(), pixels.size(), 8, 8, 8, CKEY_PIXELS_GRAY8, 4, &results), CKEY_INVALID_PARAMETER);
+    ckey_decoder_destroy(decoder);
+}
+
+TEST(buffer_length_is_checked_before_reading) {
+    ckey_decoder *decoder = nullptr;
+    REQUIRE(ckey_decoder_create(&decoder) == CKEY_OK);
+    std::vector<uint8_t> pixels(64 * 64 * 4, 255);
+    ckey_results *results = nullptr;
+    // A stride of 2^40 for a 2-row image once read far past the buffer.
+    CHECK_EQ(ckey_decoder_scan(decoder, pixels.data(), pixels.size(), 1, 2, size_t{1} << 40, CKEY_PIXELS_GRAY8, 0,
+                               &results),
+             int(CKEY_INVALID_ARGUMENT));
+    CHECK(results == nullptr);
+    CHECK(std::string(ckey_last_error()).find("the pixel buffer is 16384 bytes") != std::string::npos);
+    // rows x stride that overflows size_t is refused, not wrapped.
+    CHECK_EQ(ckey_decoder_scan(decoder, pixels.data(), pixels.size(), 1, 3, SIZE_MAX / 2 + 1, CKEY_PIXELS_GRAY8, 0,
+                               &results),
+             int(CKEY_INVALID_ARGUMENT));
+    CHECK(std::string(ckey_last_error()).find("overflows") != std::string::npos);
+    // One byte short of the last row: refused; exactly enough: read.
+    const size_t needed = 63 * 256 + 64 * 4;
+    CHECK_EQ(ckey_decoder_scan(decoder, pixels.data(), needed - 1, 64, 64, 256, CKEY_PIXELS_RGBA8, 0, &results),
+             int(CKEY_INVALID_ARGUMENT));
+    CHECK_EQ(ckey_decoder_scan(decoder, pixels.data(), needed, 64, 64, 256, CKEY_PIXELS_RGBA8, 0, &results),
+             int(CKEY_OK));
+    CHECK_EQ(ckey_results_count(results), size_t{0});
+    ckey_results_destroy(results);
     ckey_decoder_destroy(decoder);
 }

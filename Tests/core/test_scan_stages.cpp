@@ -67,16 +67,16 @@ TEST(binarize_flat_is_unknown_edges_are_classified) {
 TEST(pixel_formats_draw_over_white) {
     // One transparent red pixel and one opaque black: straight alpha.
     const uint8_t rgba[8] = {255, 0, 0, 0, 0, 0, 0, 255};
-    auto g = ckey::to_gray(rgba, 2, 1, 8, CKEY_PIXELS_RGBA8);
+    auto g = ckey::to_gray(rgba, sizeof rgba, 2, 1, 8, CKEY_PIXELS_RGBA8);
     CHECK_EQ(static_cast<int>(g.pixels[0]), 255);
     CHECK_EQ(static_cast<int>(g.pixels[1]), 0);
     // Premultiplied half-transparent black reads mid grey; BGRA channel order.
     const uint8_t bgra[4] = {0, 0, 0, 128};
-    auto p = ckey::to_gray(bgra, 1, 1, 4, CKEY_PIXELS_BGRA8_PREMULTIPLIED);
+    auto p = ckey::to_gray(bgra, sizeof bgra, 1, 1, 4, CKEY_PIXELS_BGRA8_PREMULTIPLIED);
     CHECK(std::abs(static_cast<int>(p.pixels[0]) - 127) <= 1);
     // Video-range luma: 16 -> 0, 235 -> 255.
     const uint8_t luma[2] = {16, 235};
-    auto v = ckey::to_gray(luma, 2, 1, 2, CKEY_PIXELS_NV12_VIDEO);
+    auto v = ckey::to_gray(luma, sizeof luma, 2, 1, 2, CKEY_PIXELS_NV12_VIDEO);
     CHECK_EQ(static_cast<int>(v.pixels[0]), 0);
     CHECK_EQ(static_cast<int>(v.pixels[1]), 255);
 }
@@ -91,11 +91,11 @@ TEST(bad_buffers_are_refused_with_reasons) {
         }
         return 0;
     };
-    CHECK_EQ(code_of([&] { ckey::to_gray(px, 0, 4, 4, 0); }), static_cast<int>(CKEY_INVALID_ARGUMENT));
-    CHECK_EQ(code_of([&] { ckey::to_gray(px, 4, 4, 3, 0); }), static_cast<int>(CKEY_INVALID_ARGUMENT));
-    CHECK_EQ(code_of([&] { ckey::to_gray(px, 2, 2, 8, 99); }), static_cast<int>(CKEY_INVALID_PARAMETER));
-    CHECK_EQ(code_of([&] { ckey::to_gray(px, 20000, 20000, 20000, 0); }), static_cast<int>(CKEY_IMAGE_TOO_LARGE));
-    CHECK_EQ(code_of([&] { ckey::to_gray(nullptr, 2, 2, 2, 0); }), static_cast<int>(CKEY_INVALID_ARGUMENT));
+    CHECK_EQ(code_of([&] { ckey::to_gray(px, sizeof px, 0, 4, 4, 0); }), static_cast<int>(CKEY_INVALID_ARGUMENT));
+    CHECK_EQ(code_of([&] { ckey::to_gray(px, sizeof px, 4, 4, 3, 0); }), static_cast<int>(CKEY_INVALID_ARGUMENT));
+    CHECK_EQ(code_of([&] { ckey::to_gray(px, sizeof px, 2, 2, 8, 99); }), static_cast<int>(CKEY_INVALID_PARAMETER));
+    CHECK_EQ(code_of([&] { ckey::to_gray(px, sizeof px, 20000, 20000, 20000, 0); }), static_cast<int>(CKEY_IMAGE_TOO_LARGE));
+    CHECK_EQ(code_of([&] { ckey::to_gray(nullptr, 4, 2, 2, 2, 0); }), static_cast<int>(CKEY_INVALID_ARGUMENT));
 }
 
 TEST(image_readers_refuse_garbage) {

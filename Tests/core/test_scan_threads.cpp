@@ -66,7 +66,7 @@ TEST(errors_stay_per_thread) {
             for (int round = 0; round < 200; ++round) {
                 ckey_results *results = nullptr;
                 int width = 2 + t;  // the message names this thread's width
-                int status = ckey_decoder_scan(decoder, pixel, width, 1, 1, CKEY_PIXELS_GRAY8, 0, &results);
+                int status = ckey_decoder_scan(decoder, pixel, sizeof pixel, width, 1, 1, CKEY_PIXELS_GRAY8, 0, &results);
                 std::string message = ckey_last_error();
                 std::string expected = "bytes_per_row is 1; a row of " + std::to_string(width) + " pixels";
                 if (status != CKEY_INVALID_ARGUMENT || message.find(expected) == std::string::npos) ++mismatches;

@@ -90,7 +90,7 @@ ckey_session_options clocked_options(FakeClock &clock) {
 
 int submit(ckey_session *session, const std::vector<uint8_t> &frame, int64_t ts, int width = 640, int height = 480) {
     int disposition = -1;
-    if (ckey_session_submit_frame(session, frame.data(), width, height, width, CKEY_PIXELS_GRAY8, ts, &disposition) !=
+    if (ckey_session_submit_frame(session, frame.data(), frame.size(), width, height, width, CKEY_PIXELS_GRAY8, ts, &disposition) !=
         CKEY_OK)
         return -1;
     return disposition;
@@ -338,23 +338,27 @@ TEST(formats_and_refusals) {
     REQUIRE(ckey_session_create(&callbacks, nullptr, &session) == CKEY_OK);
     ckey_session_start(session);
     uint8_t pixel = 0;
-    CHECK_EQ(ckey_session_submit_frame(session, &pixel, 1, 1, 1, 9, -1, nullptr), int(CKEY_INVALID_PARAMETER));
-    CHECK_EQ(ckey_session_submit_frame(session, nullptr, 1, 1, 1, 0, -1, nullptr), int(CKEY_INVALID_ARGUMENT));
-    CHECK(ckey_session_submit_frame(session, &pixel, 4, 1, 2, 0, -1, nullptr) != CKEY_OK);  // stride < width
+    CHECK_EQ(ckey_session_submit_frame(session, &pixel, 1, 1, 1, 1, 9, -1, nullptr), int(CKEY_INVALID_PARAMETER));
+    CHECK_EQ(ckey_session_submit_frame(session, nullptr, 1, 1, 1, 1, 0, -1, nullptr), int(CKEY_INVALID_ARGUMENT));
+    CHECK(ckey_session_submit_frame(session, &pixel, 1, 4, 1, 2, 0, -1, nullptr) != CKEY_OK);  // stride < width
+    // The buffer's length bounds what is read: a 1-byte buffer with a 2-row frame.
+    CHECK_EQ(ckey_session_submit_frame(session, &pixel, 1, 1, 2, size_t{1} << 40, 0, -1, nullptr),
+             int(CKEY_INVALID_ARGUMENT));
+    CHECK(std::string(ckey_last_error()).find("the pixel buffer is 1 bytes") != std::string::npos);
 
     // RGBA and NV12 (luma plane, video range) frames decode too.
     std::string payload = "rgba and nv12";
     auto image = scan_support::render(payload, 320);
     REQUIRE(image.size == 320);
     int d = -1;
-    CHECK_EQ(ckey_session_submit_frame(session, image.pixels.data(), 320, 320, 320 * 4, CKEY_PIXELS_RGBA8, -1, &d),
+    CHECK_EQ(ckey_session_submit_frame(session, image.pixels.data(), image.pixels.size(), 320, 320, 320 * 4, CKEY_PIXELS_RGBA8, -1, &d),
              int(CKEY_OK));
     ckey_session_wait_idle(session);
     auto gray = scan_support::luma(image);
     std::vector<uint8_t> nv12(gray.size() * 3 / 2, 128);  // luma then chroma
     for (size_t i = 0; i < gray.size(); ++i) nv12[i] = static_cast<uint8_t>(16 + gray[i] * 219 / 255);
     ckey_session_scan_again(session);
-    CHECK_EQ(ckey_session_submit_frame(session, nv12.data(), 320, 320, 320, CKEY_PIXELS_NV12_VIDEO, -1, &d),
+    CHECK_EQ(ckey_session_submit_frame(session, nv12.data(), nv12.size(), 320, 320, 320, CKEY_PIXELS_NV12_VIDEO, -1, &d),
              int(CKEY_OK));
     ckey_session_wait_idle(session);
     {

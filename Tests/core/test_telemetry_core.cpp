@@ -560,7 +560,7 @@ TEST(counting_through_real_sessions_never_leaks_a_payload) {
         REQUIRE(image.size == 300);
         ckey_session_scan_again(session);
         int d = -1;
-        ckey_session_submit_frame(session, image.pixels.data(), 300, 300, 1200, CKEY_PIXELS_RGBA8, -1, &d);
+        ckey_session_submit_frame(session, image.pixels.data(), image.pixels.size(), 300, 300, 1200, CKEY_PIXELS_RGBA8, -1, &d);
         CHECK_EQ(d, int(CKEY_FRAME_QUEUED));
         ckey_session_wait_idle(session);
     }

@@ -152,7 +152,21 @@ def test_usage_errors():
                  ["--raw", "320x240", "--fps", "0"], []):
         result = subprocess.run([cli_path(), "scan", *args], input=b"", capture_output=True, timeout=30)
         assert result.returncode == 2, (args, result.stderr)
-    partial = subprocess.run([cli_path(), "scan", "--raw", "320x240"], input=b"\0" * 1000, capture_output=True,
-                             timeout=30)
-    assert partial.returncode == 3
-    assert b"partial frame of 1000 of 76800 bytes" in partial.stderr
+    # A pipe that ends inside a frame: the whole frames are scanned, then exit 1 naming the frame size.
+    partial = subprocess.run([cli_path(), "scan", "--raw", "320x240"], input=b"\0" * (76800 + 1000),
+                             capture_output=True, timeout=30)
+    assert partial.returncode == 1, partial.stderr
+    assert b"partial frame of 1000 bytes after 1 whole ones" in partial.stderr
+    assert b"320x240 gray8 frames of 76800 bytes" in partial.stderr
+
+
+def test_raw_file_on_stdin_must_hold_whole_frames(tmp_path):
+    # A regular file on stdin is measured first: refused before any frame is scanned.
+    stream = tmp_path / "frames.raw"
+    stream.write_bytes(b"\0" * (2 * 320 * 240 * 4 + 7))
+    with open(stream, "rb") as source:
+        result = subprocess.run([cli_path(), "scan", "--raw", "320x240", "--format", "rgba"], stdin=source,
+                                capture_output=True, timeout=30)
+    assert result.returncode == 1, result.stderr
+    assert b"2 frames and 7 bytes left over" in result.stderr
+    assert b"frames read" not in result.stderr

@@ -61,16 +61,24 @@ CKEY_API void ckey_decoder_destroy(ckey_decoder *decoder);
                                 finds nothing: finds symbols under ~60 px wide,
                                 at about 8x the cost of a symbol-free frame */
 
-/* Scans a pixel buffer. bytes_per_row >= width * bytes per pixel (1 for gray
- * and NV12 luma, 4 otherwise). flags: CKEY_SCAN_* bits (0 = the first valid
- * symbol, camera speed). A frame without a symbol gives CKEY_OK and a results
- * handle with count 0. Cost: about 1-4 ms for 1280 x 720 on one core. */
-CKEY_API int ckey_decoder_scan(ckey_decoder *decoder, const uint8_t *pixels, int width, int height,
-                               size_t bytes_per_row, int format, int flags,
+/* Scans a pixel buffer of buffer_length bytes. bytes_per_row >= width * bytes
+ * per pixel (1 for gray and NV12 luma, 4 otherwise); the buffer must hold
+ * (height - 1) * bytes_per_row + width * bytes per pixel bytes, or the call
+ * fails with CKEY_INVALID_ARGUMENT before reading a pixel. flags: CKEY_SCAN_*
+ * bits (0 = the first valid symbol, camera speed). A frame without a symbol
+ * gives CKEY_OK and a results handle with count 0. Cost: about 1-4 ms for
+ * 1280 x 720 on one core. */
+CKEY_API int ckey_decoder_scan(ckey_decoder *decoder, const uint8_t *pixels, size_t buffer_length, int width,
+                               int height, size_t bytes_per_row, int format, int flags,
                                ckey_results **out_results);
 
-/* Reads and scans a PNG, JPEG (EXIF orientation honoured), PGM or PPM file.
- * flags as for ckey_decoder_scan; files are usually scanned THOROUGH. */
+/* Reads and scans a PNG, JPEG (EXIF orientation honoured; grey, RGB, CMYK or
+ * YCCK), PGM or PPM file; path "-" reads standard input. Anything that is not
+ * a regular file (a FIFO, a device, a directory) is refused with
+ * CKEY_IO_ERROR before a byte is read. A truncated or corrupt file fails with
+ * CKEY_IMAGE_FORMAT. The file is streamed into the luminance image: peak
+ * memory is about the image's width * height bytes plus a constant. flags as
+ * for ckey_decoder_scan; files are usually scanned THOROUGH. */
 CKEY_API int ckey_decoder_scan_file(ckey_decoder *decoder, const char *path, int flags,
                                     ckey_results **out_results);
 

@@ -127,15 +127,15 @@ CKEY_API int ckey_session_scan_again(ckey_session *session);
  * being decoded finishes, but its result is discarded. */
 CKEY_API int ckey_session_stop(ckey_session *session);
 
-/* Offers one frame. pixels, width, height, bytes_per_row and format as for
- * ckey_decoder_scan. timestamp_ns: the frame's time on the session clock,
+/* Offers one frame. pixels, buffer_length, width, height, bytes_per_row and
+ * format as for ckey_decoder_scan (the buffer length is checked the same way). timestamp_ns: the frame's time on the session clock,
  * used for the frame-rate limit; negative = read the session clock now.
  * A queued frame is copied as luminance before the call returns, so the
  * caller's buffer is free at once; a dropped, skipped or ignored frame costs
  * nothing. out_disposition (may be NULL) receives a ckey_frame_disposition.
  * The timeout is checked here too. */
-CKEY_API int ckey_session_submit_frame(ckey_session *session, const uint8_t *pixels, int width, int height,
-                                       size_t bytes_per_row, int format, int64_t timestamp_ns,
+CKEY_API int ckey_session_submit_frame(ckey_session *session, const uint8_t *pixels, size_t buffer_length,
+                                       int width, int height, size_t bytes_per_row, int format, int64_t timestamp_ns,
                                        int *out_disposition);
 
 /* Totals since creation. */

@@ -15,13 +15,25 @@ struct GrayImage {
     uint8_t at(int x, int y) const { return pixels[static_cast<size_t>(y) * width + x]; }
 };
 
-// Converts any supported buffer (see ckey_pixel_format) to luminance. Colour
-// is drawn over white first, so transparency reads as white. Throws
-// ckey::Error for bad sizes, strides or formats.
-GrayImage to_gray(const uint8_t *pixels, int width, int height, size_t bytes_per_row, int format);
+// Converts any supported buffer (see ckey_pixel_format) of `length` bytes to
+// luminance. Colour is drawn over white first, so transparency reads as
+// white. Throws ckey::Error for bad sizes, strides, lengths or formats.
+GrayImage to_gray(const uint8_t *pixels, size_t length, int width, int height, size_t bytes_per_row, int format);
+
+// One row of `width` pixels in `format` to luminance in dst (width bytes).
+void row_to_gray(const uint8_t *row, int width, int format, uint8_t *dst);
+
+// The bytes per pixel of a format's first plane (1 or 4); throws
+// CKEY_INVALID_PARAMETER naming the allowed formats for an unknown one.
+int bytes_per_pixel(int format);
 
 // Checks width/height/stride against the limits; bytes_per_pixel is the
 // format's size. Throws with a message naming the bad value.
 void check_dimensions(int width, int height, size_t bytes_per_row, int bytes_per_pixel);
+
+// check_dimensions, and that `height` rows of `bytes_per_row` (the last one
+// only `width` pixels long) fit in a buffer of buffer_length bytes, with
+// overflow-safe arithmetic.
+void check_buffer(size_t buffer_length, int width, int height, size_t bytes_per_row, int bytes_per_pixel);
 
 }  // namespace ckey

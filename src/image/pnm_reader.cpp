@@ -1,4 +1,5 @@
-// PGM/PPM (P2, P3, P5, P6) -> luminance. Maxval up to 65535.
+// PGM/PPM (P2, P3, P5, P6) -> luminance, streamed a row at a time. Maxval up
+// to 65535; a sample above the maxval is an error, not clamped.
 #include "image_file.hpp"
 
 #include "../codec/status.hpp"
@@ -9,82 +10,121 @@ namespace ckey {
 
 namespace {
 
-class Cursor {
+// Decimal numbers of the header and of ASCII samples, skipping whitespace
+// and '#' comments.
+class Numbers {
 public:
-    Cursor(const uint8_t *data, size_t length) : data_(data), length_(length) {}
+    explicit Numbers(ByteSource &source) : source_(source) {}
 
-    // Next decimal number, skipping whitespace and '#' comments.
-    long number(const char *what) {
-        for (;;) {
-            while (pos_ < length_ && std::isspace(data_[pos_])) ++pos_;
-            if (pos_ < length_ && data_[pos_] == '#') {
-                while (pos_ < length_ && data_[pos_] != '\n') ++pos_;
-                continue;
-            }
-            break;
-        }
-        if (pos_ >= length_ || !std::isdigit(data_[pos_]))
-            fail(CKEY_IMAGE_FORMAT, "corrupt PNM: expected the ", what, " at byte ", pos_);
+    long next(const char *what) {
+        int c = skip_space();
+        if (c < 0 || !std::isdigit(c))
+            fail(CKEY_IMAGE_FORMAT, c < 0 ? "truncated PNM: the file ends before the " : "corrupt PNM: expected the ",
+                 what, " at byte ", source_.position());
         long value = 0;
-        while (pos_ < length_ && std::isdigit(data_[pos_])) {
-            value = value * 10 + (data_[pos_++] - '0');
+        while (c >= 0 && std::isdigit(c)) {
+            value = value * 10 + (c - '0');
             if (value > 100000000) fail(CKEY_IMAGE_FORMAT, "corrupt PNM: ", what, " is too large");
+            c = source_.get();
         }
+        // The byte after a number is one whitespace character (or the end);
+        // in a binary file it separates the header from the samples.
+        if (c >= 0 && !std::isspace(c))
+            fail(CKEY_IMAGE_FORMAT, "corrupt PNM: the ", what, " is followed by byte ", c, ", not whitespace");
         return value;
-    }
-    size_t position() const { return pos_; }
-    void skip_one_space() {
-        if (pos_ < length_ && std::isspace(data_[pos_])) ++pos_;
     }
 
 private:
-    const uint8_t *data_;
-    size_t length_, pos_ = 2;
+    int skip_space() {
+        for (;;) {
+            int c = source_.get();
+            if (c == '#') {
+                while (c >= 0 && c != '\n') c = source_.get();
+                continue;
+            }
+            if (c < 0 || !std::isspace(c)) return c;
+        }
+    }
+
+    ByteSource &source_;
+};
+
+struct Header {
+    bool color, ascii;
+    long width, height, maxval;
+};
+
+Header read_header(ByteSource &source, Numbers &numbers) {
+    uint8_t magic[2] = {0, 0};
+    size_t got = source.read(magic, 2);
+    if (got < 2 || magic[0] != 'P' || (magic[1] != '2' && magic[1] != '3' && magic[1] != '5' && magic[1] != '6'))
+        fail(CKEY_IMAGE_FORMAT, "not a PGM/PPM file: it must start with P2, P3, P5 or P6");
+    Header h{magic[1] == '3' || magic[1] == '6', magic[1] == '2' || magic[1] == '3', 0, 0, 0};
+    h.width = numbers.next("width");
+    h.height = numbers.next("height");
+    h.maxval = numbers.next("maximum value");
+    if (h.width <= 0 || h.height <= 0) fail(CKEY_IMAGE_FORMAT, "corrupt PNM: size ", h.width, " x ", h.height);
+    if (h.maxval < 1 || h.maxval > 65535)
+        fail(CKEY_IMAGE_FORMAT, "corrupt PNM: maximum value ", h.maxval, " (allowed 1...65535)");
+    if (h.width * h.height > CKEY_MAX_PIXELS)
+        fail(CKEY_IMAGE_TOO_LARGE, "PNM is ", h.width, " x ", h.height, " pixels; the limit is 100 megapixels");
+    return h;
+}
+
+class RowReader {
+public:
+    RowReader(ByteSource &source, Numbers &numbers, const Header &h)
+        : source_(source), numbers_(numbers), h_(h), channels_(h.color ? 3 : 1), wide_(h.maxval > 255),
+          raw_(h.ascii ? 0 : static_cast<size_t>(h.width) * channels_ * (wide_ ? 2 : 1)),
+          samples_(static_cast<size_t>(h.width) * channels_), start_(source.position()) {}
+
+    // Row y's samples, checked against the maxval.
+    const std::vector<long> &row(long y) {
+        if (h_.ascii) {
+            for (long &v : samples_) v = numbers_.next("sample");
+        } else {
+            size_t got = source_.read(raw_.data(), raw_.size());
+            if (got < raw_.size())
+                fail(CKEY_IMAGE_FORMAT, "truncated PNM: ", raw_.size() * h_.height, " bytes of samples expected, ",
+                     source_.position() - start_, " present");
+            for (size_t i = 0; i < samples_.size(); ++i)
+                samples_[i] = wide_ ? (raw_[2 * i] << 8 | raw_[2 * i + 1]) : raw_[i];
+        }
+        for (size_t i = 0; i < samples_.size(); ++i)
+            if (samples_[i] > h_.maxval)
+                fail(CKEY_IMAGE_FORMAT, "corrupt PNM: sample ", samples_[i], " at pixel (", i / channels_, ", ", y,
+                     ") is above the maximum value ", h_.maxval);
+        return samples_;
+    }
+
+private:
+    ByteSource &source_;
+    Numbers &numbers_;
+    const Header &h_;
+    const int channels_;
+    const bool wide_;
+    std::vector<uint8_t> raw_;
+    std::vector<long> samples_;
+    const size_t start_;
 };
 
 }  // namespace
 
-GrayImage read_pnm(const uint8_t *data, size_t length) {
-    if (length < 3 || data[0] != 'P' || (data[1] != '2' && data[1] != '3' && data[1] != '5' && data[1] != '6'))
-        fail(CKEY_IMAGE_FORMAT, "not a PGM/PPM file: it must start with P2, P3, P5 or P6 (", length, " bytes)");
-    const char kind = static_cast<char>(data[1]);
-    const bool color = kind == '3' || kind == '6', ascii = kind == '2' || kind == '3';
-    Cursor cursor(data, length);
-    long width = cursor.number("width"), height = cursor.number("height"), maxval = cursor.number("maximum value");
-    if (width <= 0 || height <= 0) fail(CKEY_IMAGE_FORMAT, "corrupt PNM: size ", width, " x ", height);
-    if (maxval < 1 || maxval > 65535) fail(CKEY_IMAGE_FORMAT, "corrupt PNM: maximum value ", maxval, " (allowed 1...65535)");
-    if (width * height > CKEY_MAX_PIXELS)
-        fail(CKEY_IMAGE_TOO_LARGE, "PNM is ", width, " x ", height, " pixels; the limit is 100 megapixels");
-    const int channels = color ? 3 : 1, sample_bytes = maxval > 255 ? 2 : 1;
+GrayImage read_pnm(ByteSource &source) {
+    Numbers numbers(source);
+    const Header h = read_header(source, numbers);
     GrayImage image;
-    image.width = static_cast<int>(width);
-    image.height = static_cast<int>(height);
-    image.pixels.resize(static_cast<size_t>(width) * height);
-    const size_t samples = static_cast<size_t>(width) * height * channels;
-    std::vector<long> values;
-    if (ascii) {
-        values.reserve(samples);
-        for (size_t i = 0; i < samples; ++i) values.push_back(cursor.number("sample"));
-    } else {
-        cursor.skip_one_space();
-        size_t start = cursor.position();
-        if (length < start || length - start < samples * sample_bytes)
-            fail(CKEY_IMAGE_FORMAT, "truncated PNM: ", samples * sample_bytes, " bytes of samples expected, ",
-                 length < start ? 0 : length - start, " present");
-        values.resize(samples);
-        for (size_t i = 0; i < samples; ++i)
-            values[i] = sample_bytes == 2 ? (data[start + 2 * i] << 8 | data[start + 2 * i + 1]) : data[start + i];
-    }
-    for (size_t p = 0; p < image.pixels.size(); ++p) {
-        long v;
-        if (color) {
-            long r = values[3 * p], g = values[3 * p + 1], b = values[3 * p + 2];
-            v = (77 * r + 150 * g + 29 * b) / 256;
-        } else {
-            v = values[p];
+    image.width = static_cast<int>(h.width);
+    image.height = static_cast<int>(h.height);
+    image.pixels.resize(static_cast<size_t>(h.width) * h.height);
+    RowReader reader(source, numbers, h);
+    for (long y = 0; y < h.height; ++y) {
+        const std::vector<long> &s = reader.row(y);
+        uint8_t *out = image.pixels.data() + static_cast<size_t>(y) * h.width;
+        for (long x = 0; x < h.width; ++x) {
+            long v = h.color ? (77 * s[3 * x] + 150 * s[3 * x + 1] + 29 * s[3 * x + 2]) / 256 : s[x];
+            out[x] = static_cast<uint8_t>(v * 255 / h.maxval);
         }
-        if (v > maxval) v = maxval;
-        image.pixels[p] = static_cast<uint8_t>(v * 255 / maxval);
     }
     return image;
 }

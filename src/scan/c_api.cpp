@@ -46,13 +46,14 @@ extern "C" int ckey_decoder_create(ckey_decoder **out_decoder) {
 
 extern "C" void ckey_decoder_destroy(ckey_decoder *decoder) { delete decoder; }
 
-extern "C" int ckey_decoder_scan(ckey_decoder *decoder, const uint8_t *pixels, int width, int height,
-                                 size_t bytes_per_row, int format, int flags, ckey_results **out_results) {
+extern "C" int ckey_decoder_scan(ckey_decoder *decoder, const uint8_t *pixels, size_t buffer_length, int width,
+                                 int height, size_t bytes_per_row, int format, int flags,
+                                 ckey_results **out_results) {
     return guarded([&] {
         require(out_results, "out_results");
         *out_results = nullptr;
         require(decoder, "decoder");
-        ckey::GrayImage image = ckey::to_gray(pixels, width, height, bytes_per_row, format);
+        ckey::GrayImage image = ckey::to_gray(pixels, buffer_length, width, height, bytes_per_row, format);
         finish(decoder, image, flags, out_results);
     });
 }

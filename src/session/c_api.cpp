@@ -67,17 +67,14 @@ extern "C" int ckey_session_stop(ckey_session *session) {
     return guarded([&] { impl(session).stop(); });
 }
 
-extern "C" int ckey_session_submit_frame(ckey_session *session, const uint8_t *pixels, int width, int height,
-                                         size_t bytes_per_row, int format, int64_t timestamp_ns,
-                                         int *out_disposition) {
+extern "C" int ckey_session_submit_frame(ckey_session *session, const uint8_t *pixels, size_t buffer_length,
+                                         int width, int height, size_t bytes_per_row, int format,
+                                         int64_t timestamp_ns, int *out_disposition) {
     return guarded([&] {
         ckey::ScanSession &s = impl(session);
         require(pixels, "pixels");
-        if (format < CKEY_PIXELS_GRAY8 || format > CKEY_PIXELS_NV12_FULL)
-            ckey::fail(CKEY_INVALID_PARAMETER, "format is ", format, "; allowed: 0...8 (see ckey_pixel_format)");
-        bool one_byte = format == CKEY_PIXELS_GRAY8 || format >= CKEY_PIXELS_NV12_VIDEO;
-        ckey::check_dimensions(width, height, bytes_per_row, one_byte ? 1 : 4);
-        int disposition = s.submit(pixels, width, height, bytes_per_row, format, timestamp_ns);
+        ckey::check_buffer(buffer_length, width, height, bytes_per_row, ckey::bytes_per_pixel(format));
+        int disposition = s.submit(pixels, buffer_length, width, height, bytes_per_row, format, timestamp_ns);
         if (out_disposition) *out_disposition = disposition;
     });
 }

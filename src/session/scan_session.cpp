@@ -96,8 +96,8 @@ void ScanSession::stop() {
     if (running_) end_locked(CKEY_SESSION_STOPPED, -1);
 }
 
-ckey_frame_disposition ScanSession::submit(const uint8_t *pixels, int width, int height, size_t bytes_per_row,
-                                           int format, int64_t timestamp_ns) {
+ckey_frame_disposition ScanSession::submit(const uint8_t *pixels, size_t length, int width, int height,
+                                           size_t bytes_per_row, int format, int64_t timestamp_ns) {
     uint64_t session = 0;
     {
         std::lock_guard<std::mutex> lock(mutex_);
@@ -125,7 +125,7 @@ ckey_frame_disposition ScanSession::submit(const uint8_t *pixels, int width, int
     // Copied without the lock: the slot is reserved, the worker waits for full_.
     GrayImage image;
     try {
-        image = to_gray(pixels, width, height, bytes_per_row, format);
+        image = to_gray(pixels, length, width, height, bytes_per_row, format);
     } catch (...) {
         std::lock_guard<std::mutex> lock(mutex_);
         filling_ = false;
@@ -164,7 +164,7 @@ void ScanSession::decode_locked(std::unique_lock<std::mutex> &lock) {
     lock.unlock();
     ckey_results *results = nullptr;
     int64_t started = steady_ns();
-    int status = ckey_decoder_scan(decoder_, image.pixels.data(), image.width, image.height,
+    int status = ckey_decoder_scan(decoder_, image.pixels.data(), image.pixels.size(), image.width, image.height,
                                    static_cast<size_t>(image.width), CKEY_PIXELS_GRAY8, options_.scan_flags, &results);
     int64_t decode_ns = steady_ns() - started;
     lock.lock();

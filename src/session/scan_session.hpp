@@ -25,8 +25,8 @@ public:
     void start();
     void scan_again();
     void stop();
-    ckey_frame_disposition submit(const uint8_t *pixels, int width, int height, size_t bytes_per_row, int format,
-                                  int64_t timestamp_ns);
+    ckey_frame_disposition submit(const uint8_t *pixels, size_t length, int width, int height, size_t bytes_per_row,
+                                  int format, int64_t timestamp_ns);
     ckey_session_stats stats();
     void wait_idle();
 

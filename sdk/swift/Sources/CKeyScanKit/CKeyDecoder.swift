@@ -17,17 +17,6 @@ public enum CKeyPixelFormat: Int32, Sendable, CaseIterable {
     case nv12FullRange = 8
 
     public var bytesPerPixel: Int { self == .gray8 || rawValue >= 7 ? 1 : 4 }
-
-    /// Throws unless `count` bytes hold a width x height image at bytesPerRow
-    /// (the C calls take no length, so this is checked here). Sizes that are
-    /// not positive need nothing here: the core refuses them.
-    func checkBuffer(count: Int, width: Int, height: Int, bytesPerRow: Int) throws {
-        let needed = width > 0 && height > 0 ? bytesPerRow * (height - 1) + width * bytesPerPixel : 0
-        guard count >= needed else {
-            throw CKeyError(code: .invalidArgument,
-                            message: "pixel buffer holds \(count) bytes; \(width) x \(height) at \(bytesPerRow) bytes per row needs \(needed)")
-        }
-    }
 }
 
 /// Headless decoding, from any thread. Each call borrows a core decoder from
@@ -77,25 +66,42 @@ public enum CKeyDecoder {
         try scanFile(url, flags: CKEY_SCAN_THOROUGH | CKEY_SCAN_ALL)
     }
 
+    /// The first symbol in one image read from standard input (PNG, JPEG,
+    /// PGM or PPM), streamed as it arrives: `cat a.png | ckey decode -`.
+    public static func decodeFromStandardInput() throws -> CKeyResult? {
+        try scanPath("-", flags: CKEY_SCAN_THOROUGH).first
+    }
+
+    /// Every distinct symbol in one image read from standard input.
+    public static func decodeAllFromStandardInput() throws -> [CKeyResult] {
+        try scanPath("-", flags: CKEY_SCAN_THOROUGH | CKEY_SCAN_ALL)
+    }
+
     private static func scan(pixels: UnsafeRawBufferPointer, width: Int, height: Int, bytesPerRow: Int,
                              format: CKeyPixelFormat, flags: Int32) throws -> [CKeyResult] {
-        guard width > 0, height > 0, bytesPerRow > 0, height <= Int(Int32.max), width <= Int(Int32.max) else {
+        // The core checks sizes, stride and the buffer's length; only what
+        // does not fit its C types is refused here.
+        guard let width32 = Int32(exactly: width), let height32 = Int32(exactly: height), bytesPerRow >= 0 else {
             throw CKeyError(code: .invalidArgument,
                             message: "image size is \(width) x \(height) with \(bytesPerRow) bytes per row; all must be positive")
         }
-        try format.checkBuffer(count: pixels.count, width: width, height: height, bytesPerRow: bytesPerRow)
         return try DecoderPool.shared.with { decoder in
             var results: OpaquePointer?
-            try ckeyCheck(ckey_decoder_scan(decoder, pixels.bindMemory(to: UInt8.self).baseAddress, Int32(width),
-                                            Int32(height), bytesPerRow, format.rawValue, flags, &results))
+            try ckeyCheck(ckey_decoder_scan(decoder, pixels.bindMemory(to: UInt8.self).baseAddress, pixels.count,
+                                            width32, height32, bytesPerRow, format.rawValue, flags, &results))
             return try collect(results)
         }
     }
 
     private static func scanFile(_ url: URL, flags: Int32) throws -> [CKeyResult] {
+        // A file URL whose path is "-" is a file named "-", not standard input.
+        try scanPath(url.path == "-" ? "./-" : url.path, flags: flags)
+    }
+
+    private static func scanPath(_ path: String, flags: Int32) throws -> [CKeyResult] {
         try DecoderPool.shared.with { decoder in
             var results: OpaquePointer?
-            try ckeyCheck(ckey_decoder_scan_file(decoder, url.path, flags, &results))
+            try ckeyCheck(ckey_decoder_scan_file(decoder, path, flags, &results))
             return try collect(results)
         }
     }

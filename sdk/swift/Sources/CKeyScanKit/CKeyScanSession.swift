@@ -142,9 +142,9 @@ public final class CKeyScanSession: @unchecked Sendable {
             throw CKeyError(code: .invalidArgument,
                             message: "frame size is \(width) x \(height) with \(bytesPerRow) bytes per row; all must be positive")
         }
-        try format.checkBuffer(count: pixels.count, width: width, height: height, bytesPerRow: bytesPerRow)
         var disposition: Int32 = 0
-        try ckeyCheck(ckey_session_submit_frame(handle, pixels.bindMemory(to: UInt8.self).baseAddress, width32, height32,
+        try ckeyCheck(ckey_session_submit_frame(handle, pixels.bindMemory(to: UInt8.self).baseAddress, pixels.count,
+                                                width32, height32,
                                                 bytesPerRow, format.rawValue, timestamp ?? -1, &disposition))
         return FrameDisposition(rawValue: disposition) ?? .queued
     }

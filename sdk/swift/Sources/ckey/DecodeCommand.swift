@@ -6,7 +6,9 @@ enum DecodeCommand {
     static let help = """
         usage: ckey decode FILE... [--all] [--json]
 
-        Scans PNG, JPEG, PGM or PPM files for CKey symbols.
+        Scans PNG, JPEG, PGM or PPM files for CKey symbols. FILE - reads one image
+        from standard input (cat a.png | ckey decode -). Only regular files are
+        read: a FIFO, device or directory is refused at once.
           --all    report every symbol in each file, not just the first
           --json   one JSON object per file, with every result field and decode_ms
 
@@ -18,14 +20,21 @@ enum DecodeCommand {
         let args = try Arguments(arguments, options: [], flags: ["all", "json", "help"])
         if args.flag("help") { print(help); return 0 }
         guard !args.positionals.isEmpty else { throw UsageError("missing FILE to decode") }
+        guard args.positionals.filter({ $0 == "-" }).count <= 1 else {
+            throw UsageError("- (standard input) is given more than once; it holds one image")
+        }
         var status: Int32 = 0
         for path in args.positionals {
             let start = DispatchTime.now().uptimeNanoseconds
             let results: [CKeyResult]
             do {
                 let url = URL(fileURLWithPath: path)
-                results = args.flag("all") ? try CKeyDecoder.decodeAll(fileAt: url)
-                                           : (try CKeyDecoder.decode(fileAt: url)).map { [$0] } ?? []
+                switch (path == "-", args.flag("all")) {
+                case (true, true): results = try CKeyDecoder.decodeAllFromStandardInput()
+                case (true, false): results = try CKeyDecoder.decodeFromStandardInput().map { [$0] } ?? []
+                case (false, true): results = try CKeyDecoder.decodeAll(fileAt: url)
+                case (false, false): results = try CKeyDecoder.decode(fileAt: url).map { [$0] } ?? []
+                }
             } catch let error as CKeyError {
                 Output.error("\(error.message) [\(error.code)]")
                 if args.flag("json") { Output.json(["file": path, "error": error.message, "code": "\(error.code)"]) }

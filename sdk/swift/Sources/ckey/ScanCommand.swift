@@ -50,6 +50,13 @@ enum ScanCommand {
             "nv12": (.nv12VideoRange, width * height + 2 * ((width + 1) / 2) * ((height + 1) / 2)),
             "rgba": (.rgba8, width * height * 4),
         ])
+        let formatName = args.value("format") ?? "gray8"
+        let frameShape = "\(width)x\(height) \(formatName) frames of \(frameBytes) bytes"
+        // A file on stdin can be checked before any frame is scanned.
+        var info = stat()
+        if fstat(0, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) % frameBytes != 0 {
+            throw CKeyError(code: .invalidArgument, message: "standard input is \(info.st_size) bytes, not a whole number of \(frameShape) (\(Int(info.st_size) / frameBytes) frames and \(Int(info.st_size) % frameBytes) bytes left over); check --raw and --format")
+        }
         var options = CKeyScanSession.Options()
         options.maxFramesPerSecond = try args.integer("fps", default: 20, in: 1...1000)
         options.timeout = TimeInterval(try args.integer("timeout", default: 30, in: 1...86400))
@@ -76,7 +83,10 @@ enum ScanCommand {
                 break
             }
             if count < frameBytes {
-                if count > 0 { Output.error("the input ends with a partial frame of \(count) of \(frameBytes) bytes") }
+                if count > 0 {
+                    Output.error("the input ends with a partial frame of \(count) bytes after \(index) whole ones; the stream must be a whole number of \(frameShape) (check --raw and --format)")
+                    status = 1
+                }
                 break
             }
             var timestamp: Int64?
