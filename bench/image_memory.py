@@ -1,8 +1,8 @@
 """Peak memory of the image readers on 100-megapixel files (issue 12 item 5).
 
 Writes a 10000 x 10000 test pattern as P5, P6, P2, P3, PNG (grey, RGB,
-interlaced RGBA), JPEG (grey, colour baseline, colour progressive, CMYK) and
-a truncated JPEG into a temporary folder, then runs build/image_memory on
+RGB), JPEG (grey, colour baseline, colour progressive at 100 and 36 MP,
+CMYK) and a truncated JPEG into a temporary folder, then runs build/image_memory on
 them, which reads each in a child process and prints its peak resident size
 next to the grey image's size. Target: peak <= 1.5 x grey + a constant.
 
@@ -57,6 +57,8 @@ def make_files(folder, side, ascii_side):
     add("grey.jpg", lambda p: Image.fromarray(grey).save(p, quality=80))
     add("colour.jpg", lambda p: Image.fromarray(rgb).save(p, quality=80))
     add("colour-progressive.jpg", lambda p: Image.fromarray(rgb).save(p, quality=80, progressive=True))
+    mid = np.stack([pattern(6000)] * 3, axis=-1)  # 36 MP: within the progressive decoder's memory cap
+    add("progressive-6000.jpg", lambda p: Image.fromarray(mid).save(p, quality=80, progressive=True))
     add("cmyk.jpg", lambda p: Image.fromarray(rgb).convert("CMYK").save(p, quality=80))
     truncated = folder / "truncated.jpg"
     truncated.write_bytes((folder / "grey.jpg").read_bytes()[:33000])
@@ -69,7 +71,7 @@ def main():
     parser.add_argument("--build", default=str(ROOT / "build"), help="CMake build folder holding image_memory")
     parser.add_argument("--side", type=int, default=10000, help="image side in pixels (default 10000: 100 MP)")
     parser.add_argument("--ascii-side", type=int, default=4000, help="side of the ASCII P2/P3 files (default 4000)")
-    parser.add_argument("--keep", help="write the files here and keep them")
+    parser.add_argument("--keep", help="write the files here and keep them (reused when present)")
     args = parser.parse_args()
     tool = Path(args.build) / "image_memory"
     if not tool.exists():
@@ -77,7 +79,12 @@ def main():
     with tempfile.TemporaryDirectory() as temp:
         folder = Path(args.keep) if args.keep else Path(temp)
         folder.mkdir(parents=True, exist_ok=True)
-        files = make_files(folder, args.side, args.ascii_side)
+        listing = folder / "files.txt"
+        if args.keep and listing.exists():
+            files = [Path(line) for line in listing.read_text().split()]
+        else:
+            files = make_files(folder, args.side, args.ascii_side)
+            listing.write_text("\n".join(map(str, files)))
         subprocess.run([str(tool), *map(str, files)], check=True)
 
 
