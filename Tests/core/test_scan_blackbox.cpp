@@ -3,7 +3,9 @@
 // bytes), and expected-passes.txt with the minimum number of images that must
 // decode at each rotation. Every image is read with ckey::read_image_file,
 // rotated 0/90/180/270 degrees here, and scanned through the C API as files
-// are (CKEY_SCAN_THOROUGH). tools/make-scan-samples.py rebuilds the folder.
+// are (CKEY_SCAN_THOROUGH), every symbol reported (CKEY_SCAN_ALL): one wrong
+// payload is a misread and fails the test. tools/make-scan-samples.py
+// rebuilds the folder.
 #include "check.hpp"
 
 #include <ckey/ckey.h>
@@ -49,20 +51,30 @@ ckey::GrayImage rotate(const ckey::GrayImage &in, int quarter_turns) {
     return out;
 }
 
-bool decodes(ckey_decoder *decoder, const ckey::GrayImage &image, const std::string &expected) {
+enum class Outcome { read, missed, misread, error };
+
+// A misread (a result whose payload is not the expected one) is worse than a
+// miss: it is counted apart and fails the test outright, as in zxing-cpp's
+// blackbox runner.
+Outcome decode(ckey_decoder *decoder, const ckey::GrayImage &image, const std::string &expected) {
     ckey_results *results = nullptr;
-    if (ckey_decoder_scan(decoder, image.pixels.data(), image.pixels.size(), image.width, image.height, static_cast<size_t>(image.width),
-                          CKEY_PIXELS_GRAY8, CKEY_SCAN_THOROUGH, &results) != CKEY_OK)
-        return false;
-    bool ok = false;
-    if (ckey_results_count(results) > 0) {
+    if (ckey_decoder_scan(decoder, image.pixels.data(), image.pixels.size(), image.width, image.height,
+                          static_cast<size_t>(image.width), CKEY_PIXELS_GRAY8, CKEY_SCAN_THOROUGH | CKEY_SCAN_ALL,
+                          &results) != CKEY_OK)
+        return Outcome::error;
+    Outcome outcome = Outcome::missed;
+    for (size_t i = 0; i < ckey_results_count(results); ++i) {
         const uint8_t *data = nullptr;
         size_t length = 0;
-        ckey_results_get_payload(results, 0, &data, &length);
-        ok = std::string(reinterpret_cast<const char *>(data), length) == expected;
+        ckey_results_get_payload(results, i, &data, &length);
+        if (std::string(reinterpret_cast<const char *>(data), length) != expected) {
+            outcome = Outcome::misread;
+            break;
+        }
+        outcome = Outcome::read;
     }
     ckey_results_destroy(results);
-    return ok;
+    return outcome;
 }
 
 // "rotation minimum" lines; '#' starts a comment.
@@ -101,7 +113,7 @@ TEST(samples) {
     CHECK(cases.size() >= 8);
     ckey_decoder *decoder = nullptr;
     REQUIRE(ckey_decoder_create(&decoder) == CKEY_OK);
-    int images_total = 0;
+    int images_total = 0, misreads = 0;
     for (const fs::path &dir : cases) {
         const std::string name = dir.filename().string();
         auto minimums = read_minimums(dir / "expected-passes.txt");
@@ -125,8 +137,15 @@ TEST(samples) {
             const std::string expected = read_all(fs::exists(text) ? text : bin);
             ckey::GrayImage image = ckey::read_image_file(path.string());
             for (int turn = 0; turn < 4; ++turn) {
-                if (decodes(decoder, rotate(image, turn), expected)) ++passed[turn];
-                else failures += " " + path.filename().string() + "@" + std::to_string(turn * 90);
+                Outcome outcome = decode(decoder, rotate(image, turn), expected);
+                const std::string where = path.filename().string() + "@" + std::to_string(turn * 90);
+                if (outcome == Outcome::read) ++passed[turn];
+                else failures += " " + where;
+                if (outcome == Outcome::misread) std::printf("  MISREAD %s/%s\n", name.c_str(), where.c_str());
+                if (outcome == Outcome::error) std::printf("  SCAN ERROR %s/%s: %s\n", name.c_str(), where.c_str(), ckey_last_error());
+                CHECK(outcome != Outcome::misread);
+                CHECK(outcome != Outcome::error);
+                misreads += outcome == Outcome::misread;
             }
         }
         std::printf("  %-24s %2zu images, passed 0/90/180/270: %d %d %d %d (minimums %d %d %d %d)%s%s\n",
@@ -141,5 +160,7 @@ TEST(samples) {
         }
     }
     CHECK(images_total >= 50);
+    std::printf("  %d images x 4 rotations, %d misreads\n", images_total, misreads);
+    CHECK_EQ(misreads, 0);
     ckey_decoder_destroy(decoder);
 }
