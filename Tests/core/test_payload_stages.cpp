@@ -5,6 +5,7 @@
 #include "payload/host.hpp"
 #include "payload/payload.hpp"
 #include "payload/text.hpp"
+#include "payload/unicode_tables.hpp"
 
 #include <ckey/ckey.h>
 
@@ -42,20 +43,41 @@ TEST(punycode_rfc3492_samples) {
     CHECK(!punycode_decode("\xC3\xA9-abc").has_value());          // non-ASCII basic part
 }
 
+TEST(host_code_points) {
+    CHECK(allowed_in_host(U'a') && allowed_in_host(U'7') && allowed_in_host(U'-'));
+    CHECK(!allowed_in_host(U'A'));       // ASCII capitals are lowered before the check
+    CHECK(!allowed_in_host(U'\uFF0E'));  // fullwidth full stop: IDNA maps it to '.'
+    CHECK(!allowed_in_host(U'_'));
+    // Capitals inside the Latin, Greek and Cyrillic ranges, and what they pair with.
+    for (char32_t capital : {U'\u0100', U'\u0130', U'\u0178', U'\u01C5', U'\u1E9E', U'\u0490', U'\u1F08', U'\u1FBC'})
+        CHECK(!allowed_in_host(capital));
+    for (char32_t small : {U'\u0101', U'\u0131', U'\u00FF', U'\u01C6', U'\u00DF', U'\u0491', U'\u1F00', U'\u1FB3'})
+        CHECK(allowed_in_host(small));
+    CHECK(!allowed_in_host(U'\u1F16'));  // unassigned, inside the Greek range
+    CHECK(std::string(kHostUnicodeVersion) == "15.0.0");
+    for (size_t i = 1; i < kHostCodePointsCount; ++i)  // sorted and disjoint, as the lookup assumes
+        CHECK(kHostCodePoints[i - 1].last < kHostCodePoints[i].first);
+}
+
 TEST(scripts_and_mixing) {
-    CHECK(script_of(U'a') == Script::latin);
-    CHECK(script_of(U'\u0430') == Script::cyrillic);
-    CHECK(script_of(U'\u03BF') == Script::greek);
-    CHECK(script_of(U'7') == Script::common);
-    CHECK(script_of(U'\uFF0E') == Script::unknown);  // fullwidth full stop: IDNA maps it to '.'
-    CHECK(script_of(U'_') == Script::unknown);
+    CHECK(script_set(U'a') == kScriptLatin);
+    CHECK((script_set(U'\u0430') & kScriptCyrillic) != 0);
+    CHECK((script_set(U'\u03BF') & kScriptGreek) != 0);
+    CHECK(script_set(U'7') == kScriptAll);
+    CHECK(script_set(U'_') == 0);
+    // U+30FC KATAKANA-HIRAGANA PROLONGED SOUND MARK: Common, with Script_Extensions Hiragana and Katakana.
+    CHECK(script_set(U'\u30FC') == (kScriptHiragana | kScriptKatakana | kScriptJapanese));
+    CHECK((script_set(U'\u4E00') & (kScriptJapanese | kScriptKorean | kScriptHanWithBopomofo)) ==
+          (kScriptJapanese | kScriptKorean | kScriptHanWithBopomofo));
+    CHECK(resolved_scripts(U"\u043F\u0440\u0438-1") == script_set(U'\u043F'));
     CHECK(!mixes_scripts(U"paypal"));
     CHECK(mixes_scripts(U"p\u0430ypal"));
     CHECK(!mixes_scripts(U"\u043F\u0440\u0438\u043C\u0435\u0440"));
     CHECK(!mixes_scripts(U"\u30C9\u30E1\u30A4\u30F3\u540D\u4F8Babc"));  // Katakana + Han + Latin: Japanese
-    CHECK(!mixes_scripts(U"\uD55C\uAE00\u6F22"));                        // Hangul + Han: Korean
-    CHECK(mixes_scripts(U"\uD55C\u30C9"));                               // Hangul + Katakana
-    CHECK(mixes_scripts(U"\u03B1\u0430"));                               // Greek + Cyrillic
+    CHECK(!mixes_scripts(U"\u30B3\u30FC\u30D2\u30FC"));                    // Katakana with U+30FC
+    CHECK(!mixes_scripts(U"\uD55C\uAE00\u6F22"));                          // Hangul + Han: Korean
+    CHECK(mixes_scripts(U"\uD55C\u30C9"));                                 // Hangul + Katakana
+    CHECK(mixes_scripts(U"\u03B1\u0430"));                                 // Greek + Cyrillic
 }
 
 TEST(hosts) {

@@ -110,12 +110,11 @@ Host parse_host(std::string_view text, bool allow_ip) {
         for (char32_t &c : points) {
             if (c >= 'A' && c <= 'Z') c += 32;
             if (c >= 0x80) ascii = false;
-            Script s = script_of(c);
-            if (s == Script::unknown) {
+            if (!allowed_in_host(c)) {
                 std::string shown;
                 append_utf8(shown, c);
                 refuse("host", "host " + quoted(text) + " holds " + quoted(shown) +
-                                   ", which is not allowed in a host name (letters, digits and '-' only)");
+                                   ", which a host name may not hold (small letters of the scripts of spec section 5, digits and '-'; capitals other than A-Z are not lowered)");
             }
         }
         if (points.front() == '-' || points.back() == '-')
@@ -136,7 +135,7 @@ Host parse_host(std::string_view text, bool allow_ip) {
                 if (valid) {
                     for (char32_t c : *decoded) {
                         if (c >= 0x80) any_non_ascii = true;
-                        if (script_of(c) == Script::unknown) valid = false;
+                        if (!allowed_in_host(c)) valid = false;
                     }
                 }
                 if (!valid || !any_non_ascii || decoded->front() == '-' || decoded->back() == '-' ||
