@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Writes src/payload/unicode_tables.hpp and src/payload/unicode_tables.cpp: every code point
-a host label may hold (spec/CKey-Payload-Conventions.md, section 5), with its UTS #39 script set.
+a host label may hold (spec/CKey-Payload-Conventions.md, section 5), with its UTS #39 script set
+and whether it reads as ASCII.
 
     python3 tools/make-unicode-tables.py          # rewrite both files
     python3 tools/make-unicode-tables.py --check  # exit 1 if either differs from what the data gives
@@ -8,11 +9,20 @@ a host label may hold (spec/CKey-Payload-Conventions.md, section 5), with its UT
 Data read, and nothing else:
 - the ranges of the spec's section 5 table (the spec is the one place they are written);
 - UnicodeData.txt, Scripts.txt, ScriptExtensions.txt and PropertyValueAliases.txt from
-  /usr/share/unicode (Debian package unicode-data; scripts/install-deps installs it).
+  /usr/share/unicode (Debian package unicode-data; scripts/install-deps installs it);
+- confusables.json of the PyPI package confusable-homoglyphs 3.3.1, which holds the mappings of
+  UTS #39 confusables.txt. Those mappings are the same in Unicode 13.0.0 through 15.1.0; the
+  package's parser left out four lines (U+2028, U+2029, U+3164, U+1F16D), none of which a host
+  may hold. The package records each mapping in both directions; the direction is recovered here.
 """
 import difflib
+import hashlib
+import importlib.metadata
+import importlib.util
+import json
 import re
 import sys
+from collections import defaultdict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -20,6 +30,7 @@ UCD = Path("/usr/share/unicode")
 SPEC = ROOT / "spec" / "CKey-Payload-Conventions.md"
 OUT_HPP = ROOT / "src" / "payload" / "unicode_tables.hpp"
 OUT_CPP = ROOT / "src" / "payload" / "unicode_tables.cpp"
+CONFUSABLES_PACKAGE = ("confusable-homoglyphs", "confusable_homoglyphs", "3.3.1")
 
 # Scripts whose bits the host code names; the others follow in name order. The last three are
 # the UTS #39 section 5.1 augmented sets: Han, Hiragana and Katakana add Japanese; Han and Hangul
@@ -27,6 +38,8 @@ OUT_CPP = ROOT / "src" / "payload" / "unicode_tables.cpp"
 NAMED_SCRIPTS = ["Latin", "Han", "Hiragana", "Katakana", "Hangul", "Bopomofo"]
 AUGMENTED = {"Japanese": {"Han", "Hiragana", "Katakana"}, "Korean": {"Han", "Hangul"},
              "Han_With_Bopomofo": {"Han", "Bopomofo"}}
+CJK = {"Han", "Hiragana", "Katakana", "Hangul", "Bopomofo"}
+BELOW = 220  # canonical combining class of marks drawn below the letter
 
 
 def fail(message):
@@ -116,6 +129,91 @@ class Unicode:
     def scripts_of(self, c):
         return self.extensions.get(c, {self.script.get(c, "Unknown")})
 
+    def nfd(self, text):
+        out = []
+        for ch in text:
+            out.extend(self.decompose(ord(ch)))
+        return "".join(chr(c) for c in self.reorder(out))
+
+    def decompose(self, c):
+        if 0xAC00 <= c <= 0xD7A3:  # Hangul syllables decompose by rule (Unicode section 3.12)
+            index = c - 0xAC00
+            jamo = [0x1100 + index // 588, 0x1161 + index % 588 // 28]
+            return jamo + ([0x11A7 + index % 28] if index % 28 else [])
+        char = self.chars.get(c)
+        if not char or not char.decomposition:
+            return [c]
+        return [d for part in char.decomposition for d in self.decompose(part)]
+
+    def combining(self, c):
+        char = self.chars.get(c)
+        return char.combining if char else 0
+
+    def reorder(self, points):
+        points = list(points)
+        for i in range(1, len(points)):
+            j = i
+            while j > 0 and 0 < self.combining(points[j]) < self.combining(points[j - 1]):
+                points[j - 1], points[j] = points[j], points[j - 1]
+                j -= 1
+        return points
+
+
+def confusables_path():
+    dist, module, version = CONFUSABLES_PACKAGE
+    try:
+        found = importlib.metadata.version(dist)
+    except importlib.metadata.PackageNotFoundError:
+        fail(f"the PyPI package {dist} is missing; pip install {dist}=={version} (scripts/install-deps)")
+    if found != version:
+        fail(f"{dist} {found} is installed; the tables were checked against {version} (see the docstring)")
+    return Path(importlib.util.find_spec(module).origin).parent / "confusables.json"
+
+
+def read_prototypes(path):
+    """confusables.txt as {source: prototype}, from the package's two-way lists.
+
+    Each line 'source -> prototype' was stored twice: under the source (one entry, the
+    prototype) and under the prototype (one entry per source). A prototype is never a source, so
+    a key with several entries is a prototype. A key with one entry whose partner also has one
+    came from a line of its own, and its source was stored first."""
+    def unwrap(text):  # the package kept the LEFT-TO-RIGHT MARKs that wrap right-to-left text
+        return text.replace("\u200e", "") if len(text) > 1 else text
+
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    entries = {unwrap(k): [unwrap(e["c"]) for e in v] for k, v in raw.items()}
+    order = {key: i for i, key in enumerate(entries)}
+    prototype = {}
+    for key, partners in entries.items():
+        if len(key) != 1 or len(partners) != 1:
+            continue
+        other = partners[0]
+        if len(other) > 1 or len(entries[other]) > 1 or order[key] < order[other]:
+            prototype[key] = other
+    for source, target in prototype.items():
+        if target in prototype or entries[target].count(source) != 1:
+            fail(f"{path}: U+{ord(source):04X} does not map to a prototype; the data is not as expected")
+    return prototype, hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+class Confusables:
+    """UTS #39 section 4: skeletons, and the classes of code points that share one."""
+
+    def __init__(self, unicode, prototype):
+        self.unicode, self.prototype = unicode, prototype
+        self.members = defaultdict(set)
+        for text in set(prototype) | {p for p in prototype.values() if len(p) == 1}:
+            self.members[self.skeleton(text)].add(text)
+
+    def skeleton(self, text, drop_below=False):
+        points = self.unicode.nfd(text)
+        if drop_below:
+            points = "".join(ch for ch in points if self.unicode.combining(ord(ch)) != BELOW)
+        return self.unicode.nfd("".join(self.prototype.get(ch, ch) for ch in points))
+
+    def confusable_with(self, c):
+        return self.members.get(self.skeleton(chr(c)), set()) | {chr(c)}
+
 
 def spec_ranges():
     """The (first, last) ranges of the U-label table in spec section 5."""
@@ -145,6 +243,28 @@ def host_code_points(unicode):
     return sorted(set(points))
 
 
+def small_capital(unicode, text):
+    char = unicode.chars.get(ord(text)) if len(text) == 1 else None
+    return bool(char) and re.fullmatch(r"LATIN LETTER SMALL CAPITAL [A-Z]", char.name) is not None
+
+
+def western_symbol(unicode, text):
+    char = unicode.chars.get(ord(text)) if len(text) == 1 else None
+    return bool(char) and unicode.script.get(ord(text)) == "Common" and char.category[0] in "PS"
+
+
+def reads_as_ascii(unicode, confusables, c):
+    """Spec section 5, 'reads as ASCII'."""
+    if c < 0x80:
+        return False
+    if confusables.skeleton(chr(c), drop_below=True).isascii():
+        return True
+    others = confusables.confusable_with(c)
+    if any(small_capital(unicode, x) for x in others):
+        return True
+    return bool(unicode.scripts_of(c) & CJK) and any(western_symbol(unicode, x) for x in others)
+
+
 def script_bits(unicode, points):
     used = set()
     for c in points:
@@ -170,15 +290,18 @@ def scripts_mask(unicode, bits, c):
     return mask
 
 
-def rows(unicode, bits, points):
-    """Runs of consecutive code points with the same script mask."""
+def rows(unicode, confusables, bits, points):
+    """Runs of consecutive code points with the same script mask and flags."""
     out = []
     for c in points:
+        char = unicode.chars[c]
+        latin = char.category[0] == "L" and "Latin" in unicode.scripts_of(c)
+        flags = (1 if latin else 0) | (2 if reads_as_ascii(unicode, confusables, c) else 0)
         mask = scripts_mask(unicode, bits, c)
-        if out and out[-1][1] == c - 1 and out[-1][2] == mask:
+        if out and out[-1][1] == c - 1 and out[-1][2:] == [mask, flags]:
             out[-1][1] = c
         else:
-            out.append([c, c, mask])
+            out.append([c, c, mask, flags])
     return out
 
 
@@ -186,13 +309,16 @@ def identifier(name):
     return "kScript" + "".join(part.capitalize() for part in name.split("_"))
 
 
-def banner(unicode):
+def banner(unicode, digest):
+    dist, _, version = CONFUSABLES_PACKAGE
     return (f"// generated by tools/make-unicode-tables.py from Unicode {unicode.version}; do not edit.\n"
-            f"// UCD: UnicodeData.txt, Scripts.txt, ScriptExtensions.txt (/usr/share/unicode, Debian unicode-data).\n")
+            f"// UCD: UnicodeData.txt, Scripts.txt, ScriptExtensions.txt (/usr/share/unicode, Debian unicode-data).\n"
+            f"// UTS #39 confusables.txt mappings (unchanged in Unicode 13.0.0-15.1.0): {dist} {version},\n"
+            f"// confusables.json sha256 {digest}.\n")
 
 
-def header_text(unicode, bits):
-    lines = [banner(unicode),
+def header_text(unicode, digest, bits):
+    lines = [banner(unicode, digest),
              "// The code points a host label may hold (spec/CKey-Payload-Conventions.md, section 5).",
              "#pragma once", "", "#include <cstddef>", "#include <cstdint>", "",
              "namespace ckey::payload {", "",
@@ -202,18 +328,22 @@ def header_text(unicode, bits):
     lines += [f"inline constexpr uint64_t {identifier(name)} = uint64_t{{1}} << {bit.bit_length() - 1};"
               for name, bit in bits.items()]
     lines += [f"inline constexpr uint64_t kScriptAll = 0x{(1 << len(bits)) - 1:X};", "",
-              "struct HostCodePoints {", "    char32_t first, last;", "    uint64_t scripts;", "};", "",
+              "// kLatinLetter: a letter whose Script_Extensions include Latin.",
+              "// kReadsAsAscii: a non-ASCII code point that reads as ASCII (spec section 5).",
+              "inline constexpr uint8_t kLatinLetter = 1, kReadsAsAscii = 2;", "",
+              "struct HostCodePoints {", "    char32_t first, last;", "    uint64_t scripts;",
+              "    uint8_t flags;", "};", "",
               "// Sorted, disjoint runs; a code point in none of them is refused in a host.",
               "extern const HostCodePoints kHostCodePoints[];", "extern const size_t kHostCodePointsCount;", "",
               "}  // namespace ckey::payload", ""]
     return "\n".join(lines)
 
 
-def source_text(unicode, table):
-    lines = [banner(unicode), '#include "unicode_tables.hpp"', "", "namespace ckey::payload {", "",
+def source_text(unicode, digest, table):
+    lines = [banner(unicode, digest), '#include "unicode_tables.hpp"', "", "namespace ckey::payload {", "",
              "const HostCodePoints kHostCodePoints[] = {"]
-    for first, last, mask in table:
-        lines.append(f"    {{0x{first:04X}, 0x{last:04X}, 0x{mask:X}}},")
+    for first, last, mask, flags in table:
+        lines.append(f"    {{0x{first:04X}, 0x{last:04X}, 0x{mask:X}, {flags}}},")
     lines += ["};", "", "const size_t kHostCodePointsCount = sizeof kHostCodePoints / sizeof kHostCodePoints[0];", "",
               "}  // namespace ckey::payload", ""]
     return "\n".join(lines)
@@ -221,9 +351,12 @@ def source_text(unicode, table):
 
 def generate():
     unicode = Unicode()
+    prototype, digest = read_prototypes(confusables_path())
+    confusables = Confusables(unicode, prototype)
     points = host_code_points(unicode)
     bits = script_bits(unicode, points)
-    return {OUT_HPP: header_text(unicode, bits), OUT_CPP: source_text(unicode, rows(unicode, bits, points))}
+    table = rows(unicode, confusables, bits, points)
+    return {OUT_HPP: header_text(unicode, digest, bits), OUT_CPP: source_text(unicode, digest, table)}
 
 
 def main():

@@ -11,6 +11,7 @@
 
 #include <chrono>
 #include <string>
+#include <vector>
 
 using namespace ckey::payload;
 
@@ -80,14 +81,45 @@ TEST(scripts_and_mixing) {
     CHECK(mixes_scripts(U"\u03B1\u0430"));                                 // Greek + Cyrillic
 }
 
+TEST(reads_as_ascii_code_points) {
+    for (char32_t c : {U'\u0430', U'\u043C', U'\u04CF', U'\u03BF', U'\u01C0', U'\u0131', U'\u1ECD', U'\u00E6', U'\u30CE',
+                       U'\u30FC', U'\u4E00', U'\u4E28', U'\u3161'})
+        CHECK(reads_as_ascii(c));
+    // ASCII itself, letters with marks above or attached, and ordinary CJK do not.
+    for (char32_t c : {U'a', U'\u00FC', U'\u00E5', U'\u00E7', U'\u0444', U'\u03BB', U'\u30B3', U'\u65E5', U'\uD55C'})
+        CHECK(!reads_as_ascii(c));
+    CHECK(is_latin_letter(U'a') && is_latin_letter(U'\u01C0') && !is_latin_letter(U'7') && !is_latin_letter(U'\u30FC'));
+}
+
+TEST(lookalike_rules) {
+    auto flags = [](std::initializer_list<const char *> labels) {
+        std::vector<std::u32string> points;
+        for (const char *label : labels) points.push_back(utf32(label));
+        return lookalike_labels(points);
+    };
+    using Flags = std::vector<bool>;
+    CHECK(flags({"example", "com"}) == (Flags{false, false}));
+    CHECK(flags({"\xD0\xB0pple", "com"}) == (Flags{true, false}));                       // 1: mixes scripts
+    CHECK(flags({"goog\xE4\xB8\xA8" "e", "com"}) == (Flags{true, false}));             // 2: U+4E28 beside Latin
+    CHECK(flags({"\xE3\x83\x8E\xE3\x83\xBC\xE3\x83\x88", "jp"}) == (Flags{false, false}));  // ノート
+    CHECK(flags({"g\xE1\xBB\x8Dogle", "com"}) == (Flags{true, false}));                // 3: gọogle
+    CHECK(flags({"\xD1\x81\xD0\xBE\xD0\xBC"}) == (Flags{true}));                       // 3: сом alone
+    // 3's exception: another label in the same script that does not read as ASCII.
+    CHECK(flags({"\xD1\x81\xD0\xBE\xD0\xBC", "\xD1\x80\xD1\x84"}) == (Flags{false, false}));  // сом.рф
+    CHECK(flags({"\xD1\x81\xD0\xBE\xD0\xBC", "123"}) == (Flags{true, false}));      // digits vouch for nothing
+    CHECK(flags({"p\xC7\x80", "\xD1\x80\xD1\x84"}) == (Flags{true, false}));          // a Latin label is never vouched for
+}
+
 TEST(hosts) {
     CHECK_EQ(parse_host("Example.COM", false).ascii, std::string("example.com"));
     Host mixed = parse_host("\xD0\xB0pple.com", false);
     CHECK_EQ(mixed.ascii, std::string("xn--pple-43d.com"));
     CHECK_EQ(mixed.display, mixed.ascii);
+    CHECK(mixed.lookalike);
     Host single = parse_host("b\xC3\xBC" "cher.de", false);
     CHECK_EQ(single.ascii, std::string("xn--bcher-kva.de"));
     CHECK_EQ(single.display, std::string("b\xC3\xBC" "cher.de"));
+    CHECK(!single.lookalike);
     CHECK_EQ(parse_host("[::1]", true).ascii, std::string("[::1]"));
     CHECK_EQ(parse_host("[::ffff:192.0.2.1]", true).ascii, std::string("[::ffff:192.0.2.1]"));
     for (const char *bad : {"[::1]", "1.2.3.4", "-a.com", "a-.com", "a..com", "", "[1:2:3:4:5:6:7:8:9]", "[1::2::3]"}) {

@@ -6,12 +6,14 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace ckey::payload {
 
 struct Host {
-    std::string ascii;    // what is opened: lower case, IDN labels as xn--punycode
-    std::string display;  // what is shown: Unicode labels, but punycode for a label that mixes scripts
+    std::string ascii;       // what is opened: lower case, IDN labels as xn--punycode
+    std::string display;     // what is shown: Unicode labels, but punycode for a lookalike label
+    bool lookalike = false;  // a label is a lookalike (spec section 5), so display shows it as punycode
 };
 
 // Validates a host. allow_ip admits a dotted-quad IPv4 address and a
@@ -39,9 +41,21 @@ uint64_t script_set(char32_t c);
 // script sets, leaving out code points whose set meets `skip`.
 uint64_t resolved_scripts(const std::u32string &label, uint64_t skip = 0);
 
+// Flags of the generated table (spec section 5): a letter whose script set
+// holds Latin (ASCII letters included), and a non-ASCII code point that reads
+// as ASCII (раураӏ, ǀ, ọ, ノ, 丨, ー). Both false for code points not allowed.
+bool is_latin_letter(char32_t c);
+bool reads_as_ascii(char32_t c);
+
 // True when the label's resolved script set is empty and it is not in one of
 // the UTS #39 "highly restrictive" combinations (Latin with Han and
 // Hiragana/Katakana, with Han and Hangul, or with Han and Bopomofo).
 bool mixes_scripts(const std::u32string &label);
+
+// For each label of a host (its code points; an A-label as the U-label it
+// stands for), whether it is a lookalike: it mixes scripts, holds a code point
+// that reads as ASCII beside a Latin letter, or reads as ASCII as a whole and
+// no other label in its script vouches for it. ASCII labels never are.
+std::vector<bool> lookalike_labels(const std::vector<std::u32string> &labels);
 
 }  // namespace ckey::payload

@@ -1,6 +1,5 @@
 // Stage: what each host-label code point is (the generated Unicode tables), and
-// the UTS #39 mixed-script rule that decides whether an IDN label is shown as
-// punycode.
+// the UTS #39 mixed-script rule, the first of the lookalike rules.
 #include "host.hpp"
 #include "unicode_tables.hpp"
 
@@ -25,6 +24,16 @@ bool allowed_in_host(char32_t c) { return find_code_point(c) != nullptr; }
 uint64_t script_set(char32_t c) {
     const HostCodePoints *run = find_code_point(c);
     return run ? run->scripts : 0;
+}
+
+bool is_latin_letter(char32_t c) {
+    const HostCodePoints *run = find_code_point(c);
+    return run && (run->flags & kLatinLetter) != 0;
+}
+
+bool reads_as_ascii(char32_t c) {
+    const HostCodePoints *run = find_code_point(c);
+    return run && (run->flags & kReadsAsAscii) != 0;
 }
 
 uint64_t resolved_scripts(const std::u32string &label, uint64_t skip) {
