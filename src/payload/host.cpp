@@ -109,6 +109,13 @@ std::u32string label_points(std::string_view label, std::string_view text) {
     return points;
 }
 
+// RFC 5891 section 4.2.3.1: "--" in the third and fourth places is kept for
+// A-labels, so a U-label there would be shown as if it were one ("xn--ß").
+void refuse_reserved_hyphens(const std::u32string &u_label, std::string_view label) {
+    if (u_label.size() >= 4 && u_label[2] == '-' && u_label[3] == '-')
+        refuse("host", "host label " + quoted(label) + " has \"--\" as its third and fourth characters, which only an A-label may");
+}
+
 // An A-label stands for the U-label it decodes to, which must itself be valid.
 std::u32string a_label_points(const std::string &ascii, std::string_view label) {
     auto decoded = punycode_decode(std::string_view(ascii).substr(4));
@@ -121,6 +128,7 @@ std::u32string a_label_points(const std::string &ascii, std::string_view label) 
     }
     if (!valid || !any_non_ascii)
         refuse("host", "host label " + quoted(label) + " is not the canonical punycode of a host label with allowed letters");
+    refuse_reserved_hyphens(*decoded, label);
     return *decoded;
 }
 
@@ -137,6 +145,7 @@ Label parse_label(std::string_view label, std::string_view text) {
         return out;
     }
     if (out.points.size() > 63) refuse("host", "host label " + quoted(label) + " is longer than 63 characters");
+    refuse_reserved_hyphens(out.points, label);
     out.ascii = "xn--" + punycode_encode(out.points);
     out.idn = true;
     if (out.ascii.size() > 63)
