@@ -47,6 +47,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     for (const std::string *shown : {&p.display, &p.address, &p.number, &p.subject, &p.body, &p.label, &p.name})
         require_clean(*shown, input);
     if (!p.map_url.empty()) require_ascii_url(p.map_url, input);
+    if (p.lookalike && p.kind != Kind::web && p.kind != Kind::email && p.kind != Kind::call && p.kind != Kind::message)
+        violated("a lookalike flag on a kind without hosts to show", input, p.url);
     if (p.kind == Kind::contact) {
         Payload again = classify(p.vcard);
         if (again.kind != Kind::contact || again.vcard != p.vcard || again.name != p.name)
@@ -59,14 +61,18 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (again.kind != p.kind || again.url != p.url)
         violated("the canonical URL does not classify to itself", input, p.url + " / " + again.message);
     if (again.display != p.display || again.address != p.address || again.number != p.number ||
-        again.label != p.label || again.body != p.body || again.subject != p.subject)
+        again.label != p.label || again.body != p.body || again.subject != p.subject || again.lookalike != p.lookalike)
         violated("the canonical URL shows different values", input, p.url);
+    // A web host shows an A-label exactly when one of its labels is a lookalike.
+    if (p.kind == Kind::web && p.lookalike != (("." + p.display).find(".xn--") != std::string::npos))
+        violated("the lookalike flag disagrees with the shown host", input, p.display);
     // The C API must agree with the C++ entry point.
     ckey_payload *handle = nullptr;
     if (ckey_payload_classify(input.data(), input.size(), &handle) != CKEY_OK) violated("C API failed", input, "");
     ckey_payload_info info;
     ckey_payload_get_info(handle, &info);
-    if (info.kind != static_cast<int>(p.kind) || p.url != info.url) violated("C API disagrees", input, info.url);
+    if (info.kind != static_cast<int>(p.kind) || p.url != info.url || info.lookalike != (p.lookalike ? 1 : 0))
+        violated("C API disagrees", input, info.url);
     ckey_payload_destroy(handle);
     return 0;
 }

@@ -75,7 +75,7 @@ final class PayloadTests: XCTestCase {
         XCTAssertEqual(document["input_cap"] as? Int, CKeyPayload.inputCap)
         let vectors = try XCTUnwrap(document["vectors"] as? [[String: Any]])
         XCTAssertGreaterThanOrEqual(vectors.count, 60)
-        let skipped: Set<String> = ["id", "input", "input_hex", "kind", "reason", "note"]
+        let skipped: Set<String> = ["id", "input", "input_hex", "kind", "reason", "note", "lookalike"]
         for vector in vectors {
             let id = try XCTUnwrap(vector["id"] as? String)
             let bytes = try input(of: vector)
@@ -86,6 +86,8 @@ final class PayloadTests: XCTestCase {
             if Data(text.utf8) == bytes {
                 XCTAssertEqual(CKeyPayload.classify(text), result.action, id)
             }
+            // A vector without "lookalike" expects false.
+            XCTAssertEqual(result.isLookalike, (vector["lookalike"] as? NSNumber)?.boolValue ?? false, "\(id): lookalike")
             let (kind, values) = fields(result)
             XCTAssertEqual(kind, vector["kind"] as? String, "\(id): \(result.reason ?? "") \(result.message ?? "")")
             guard kind == vector["kind"] as? String else { continue }

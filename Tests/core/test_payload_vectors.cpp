@@ -77,8 +77,12 @@ TEST(payload_vectors) {
         } else if (*info.reason) {
             fail(id, "an action that carries a refusal reason");
         }
+        // A vector without "lookalike" expects false.
+        bool lookalike = v.has("lookalike") && v["lookalike"].boolean;
+        if ((info.lookalike != 0) != lookalike) fail(id, std::string("lookalike is ") + (info.lookalike ? "1" : "0"));
         for (const auto &[key, expected] : v.object) {
-            if (key == "id" || key == "input" || key == "input_hex" || key == "kind" || key == "reason" || key == "note")
+            if (key == "id" || key == "input" || key == "input_hex" || key == "kind" || key == "reason" || key == "note" ||
+                key == "lookalike")
                 continue;
             if (const char *actual = text_field(info, key)) {
                 std::string want = expected.is_null() ? "" : (expected.str() == "$input" ? input : expected.str());

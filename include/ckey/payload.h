@@ -40,7 +40,7 @@ typedef struct ckey_payload ckey_payload;
 typedef struct ckey_payload_info {
     int kind;             /* ckey_payload_kind */
     const char *url;      /* canonical URL to open: web, email, call, message, geo */
-    const char *display;  /* web: host to show (punycode when a label mixes scripts) */
+    const char *display;  /* web: host to show (punycode for a lookalike label) */
     const char *address;  /* email: first recipient; address: the postal address */
     const char *number;   /* call, message: RFC 3966 subscriber, e.g. "+14155550123" */
     const char *subject;  /* email */
@@ -53,6 +53,9 @@ typedef struct ckey_payload_info {
     const char *message;  /* none: what was refused and why */
     double latitude, longitude, altitude, uncertainty; /* geo (WGS-84, metres) */
     int has_altitude, has_uncertainty;                 /* geo: 1 when given */
+    int lookalike; /* web, email, call, message: 1 when a host has a lookalike label (one that mixes
+                    * scripts or reads as ASCII, spec section 5); display, address and number show
+                    * such a label as punycode. 0 otherwise. */
 } ckey_payload_info;
 
 /* Classify a payload.

@@ -48,6 +48,7 @@ extern "C" int ckey_payload_get_info(const ckey_payload *payload, ckey_payload_i
         out_info->uncertainty = p.uncertainty;
         out_info->has_altitude = p.has_altitude ? 1 : 0;
         out_info->has_uncertainty = p.has_uncertainty ? 1 : 0;
+        out_info->lookalike = p.lookalike ? 1 : 0;
     });
 }
 

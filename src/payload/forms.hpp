@@ -26,15 +26,20 @@ Payload parse_mecard(std::string_view text);   // mecard.cpp: MECARD:
 
 // An email address (addr-spec with a dot-atom local part and a DNS domain).
 struct EmailAddress {
-    std::string ascii;    // for the URL: the domain as punycode
-    std::string display;  // for the screen: the host's display form
+    std::string ascii;       // for the URL: the domain as punycode
+    std::string display;     // for the screen: the host's display form
+    bool lookalike = false;  // the domain has a lookalike label
 };
 EmailAddress parse_email_address(std::string_view text);  // mailto.cpp
 
 // A telephone-subscriber (RFC 3966) re-serialised: "+<digits>[;ext=<digits>]"
 // or "<digits>;phone-context=<context>[...]". allow_spaces admits spaces as
 // visual separators (contact text values only).
-std::string parse_telephone_subscriber(std::string_view text, bool allow_spaces);  // tel.cpp
+struct Subscriber {
+    std::string text;
+    bool lookalike = false;  // the phone-context domain has a lookalike label
+};
+Subscriber parse_telephone_subscriber(std::string_view text, bool allow_spaces);  // tel.cpp
 
 // MECARD-style records ("NAME:value;NAME:value;;") split on unescaped ';',
 // with backslash escapes removed. Field names are returned in upper case.

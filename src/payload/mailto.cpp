@@ -34,7 +34,7 @@ std::string address_in_url(std::string_view address) {
 }
 
 void add_addresses(std::string_view encoded, std::vector<std::string> &ascii, std::vector<std::string> &display,
-                   std::string_view what) {
+                   bool &lookalike, std::string_view what) {
     std::string decoded = percent_decode(encoded, what);
     check_line(decoded, what);
     std::string_view list = decoded;
@@ -43,6 +43,7 @@ void add_addresses(std::string_view encoded, std::vector<std::string> &ascii, st
         EmailAddress a = parse_email_address(list.substr(start, comma == std::string_view::npos ? comma : comma - start));
         ascii.push_back(a.ascii);
         display.push_back(a.display);
+        lookalike = lookalike || a.lookalike;
         if (comma == std::string_view::npos) break;
         start = comma + 1;
     }
@@ -70,7 +71,7 @@ EmailAddress parse_email_address(std::string_view text) {
     if (domain.find('.') == std::string_view::npos)
         refuse("host", "the domain of " + quoted(text) + " must have at least two labels");
     Host host = parse_host(domain, false);
-    EmailAddress address{std::string(local) + "@" + host.ascii, std::string(local) + "@" + host.display};
+    EmailAddress address{std::string(local) + "@" + host.ascii, std::string(local) + "@" + host.display, host.lookalike};
     if (address.ascii.size() > 254)
         refuse("syntax", "email address " + quoted(text) + " is " + std::to_string(address.ascii.size()) +
                              " bytes with its domain as punycode; at most 254 are allowed");
@@ -117,8 +118,8 @@ Payload parse_mailto(std::string_view text) {
     std::string_view to_part = rest.substr(0, question);
     std::vector<std::string> to, to_display, cc, cc_display;
     std::string subject, body;
-    bool has_subject = false, has_body = false;
-    if (!to_part.empty()) add_addresses(to_part, to, to_display, "the mailto: recipient");
+    bool has_subject = false, has_body = false, lookalike = false;
+    if (!to_part.empty()) add_addresses(to_part, to, to_display, lookalike, "the mailto: recipient");
     if (question != std::string_view::npos) {
         std::string_view fields = rest.substr(question + 1);
         for (size_t start = 0;;) {
@@ -130,9 +131,9 @@ Payload parse_mailto(std::string_view text) {
             std::string name = lower(percent_decode(field.substr(0, eq), "a mailto: field name"));
             std::string_view value = field.substr(eq + 1);
             if (name == "to") {
-                add_addresses(value, to, to_display, "the mailto: to field");
+                add_addresses(value, to, to_display, lookalike, "the mailto: to field");
             } else if (name == "cc") {
-                add_addresses(value, cc, cc_display, "the mailto: cc field");
+                add_addresses(value, cc, cc_display, lookalike, "the mailto: cc field");
             } else if (name == "subject" || name == "body") {
                 bool &seen = name == "subject" ? has_subject : has_body;
                 if (seen) refuse("syntax", "the mailto: URL has two " + name + " fields");
@@ -156,6 +157,7 @@ Payload parse_mailto(std::string_view text) {
     p.kind = Kind::email;
     p.url = mailto_url(to, cc, subject, body);
     p.address = to_display.front();
+    p.lookalike = lookalike;
     p.subject = subject;
     p.body = body;
     return p;
@@ -164,7 +166,7 @@ Payload parse_mailto(std::string_view text) {
 Payload parse_matmsg(std::string_view text) {
     auto fields = split_mecard_fields(text.substr(7), "the MATMSG record");
     std::string to, to_display, subject, body;
-    bool has_subject = false, has_body = false;
+    bool has_subject = false, has_body = false, lookalike = false;
     for (const auto &[name, value] : fields) {
         if (name == "TO") {
             if (!to.empty()) refuse("field", "MATMSG has two TO fields; exactly one is allowed");
@@ -172,6 +174,7 @@ Payload parse_matmsg(std::string_view text) {
             EmailAddress a = parse_email_address(value);
             to = a.ascii;
             to_display = a.display;
+            lookalike = a.lookalike;
         } else if (name == "SUB" || name == "BODY") {
             bool &seen = name == "SUB" ? has_subject : has_body;
             if (seen) refuse("field", "MATMSG has two " + name + " fields");
@@ -187,6 +190,7 @@ Payload parse_matmsg(std::string_view text) {
     p.kind = Kind::email;
     p.url = mailto_url({to}, {}, subject, body);
     p.address = to_display;
+    p.lookalike = lookalike;
     p.subject = subject;
     p.body = body;
     return p;

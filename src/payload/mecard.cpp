@@ -93,7 +93,7 @@ Payload parse_mecard(std::string_view text) {
             family = std::string(trim_spaces(value.substr(0, comma)));
             given = comma == std::string::npos ? "" : std::string(trim_spaces(value.substr(comma + 1)));
         } else if (name == "TEL" || name == "TEL-AV") {
-            std::string number = embedded("TEL", [&] { return parse_telephone_subscriber(value, true); });
+            std::string number = embedded("TEL", [&] { return parse_telephone_subscriber(value, true).text; });
             lines += (name == "TEL" ? "TEL:" : "TEL;TYPE=VIDEO:") + number + "\r\n";
         } else if (name == "EMAIL") {
             std::string address = embedded("EMAIL", [&] { return parse_email_address(value).ascii; });

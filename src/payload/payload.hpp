@@ -31,6 +31,7 @@ struct Payload {
     std::string name;     // contact: display name
     double latitude = 0, longitude = 0, altitude = 0, uncertainty = 0;
     bool has_altitude = false, has_uncertainty = false;
+    bool lookalike = false;  // web, email, call, message: a host has a lookalike label (spec section 5)
     std::string reason;   // none: a stable token (spec section "Refusal reasons")
     std::string message;  // none: what was refused and why, in words
 };

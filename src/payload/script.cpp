@@ -1,72 +1,56 @@
-// Stage: the Unicode script of host-label code points, and the mixed-script
-// rule that decides whether an IDN label is shown as punycode.
+// Stage: what each host-label code point is (the generated Unicode tables), and
+// the UTS #39 mixed-script rule, the first of the lookalike rules.
 #include "host.hpp"
+#include "unicode_tables.hpp"
 
-#include <array>
+#include <algorithm>
 
 namespace ckey::payload {
 
 namespace {
 
-struct Range {
-    char32_t first, last;
-    Script script;
-};
-
-// Letters (and a script's own digits and marks) that may appear in a host
-// label. Anything else, including compatibility forms and the capital
-// letters of Latin-1, Greek, Cyrillic and Armenian (which IDNA would map to
-// other characters), is `unknown` and refused.
-constexpr std::array<Range, 34> kRanges{{
-    {0x00DF, 0x00F6, Script::latin},     {0x00F8, 0x024F, Script::latin},
-    {0x0390, 0x0390, Script::greek},     {0x03AC, 0x03CE, Script::greek},
-    {0x0430, 0x0481, Script::cyrillic},  {0x048A, 0x052F, Script::cyrillic},
-    {0x0561, 0x0587, Script::armenian},  {0x05D0, 0x05EA, Script::hebrew},
-    {0x05F0, 0x05F2, Script::hebrew},    {0x0620, 0x065F, Script::arabic},
-    {0x0660, 0x0669, Script::arabic},    {0x066E, 0x06D3, Script::arabic},
-    {0x06FA, 0x06FF, Script::arabic},    {0x0900, 0x0963, Script::devanagari},
-    {0x0966, 0x097F, Script::devanagari}, {0x0980, 0x09FF, Script::bengali},
-    {0x0E01, 0x0E3A, Script::thai},      {0x0E40, 0x0E4E, Script::thai},
-    {0x0E50, 0x0E59, Script::thai},      {0x10D0, 0x10FF, Script::georgian},
-    {0x1100, 0x11FF, Script::hangul},    {0x1E00, 0x1EFF, Script::latin},
-    {0x1F00, 0x1FBC, Script::greek},     {0x3041, 0x309F, Script::hiragana},
-    {0x30A0, 0x30FA, Script::katakana},  {0x30FC, 0x30FF, Script::katakana},
-    {0x3105, 0x312F, Script::bopomofo},  {0x3131, 0x318E, Script::hangul},
-    {0x3400, 0x4DBF, Script::han},       {0x4E00, 0x9FFF, Script::han},
-    {0xAC00, 0xD7A3, Script::hangul},    {0x20000, 0x2A6DF, Script::han},
-    {0x2A700, 0x2EBEF, Script::han},     {0x30000, 0x3134F, Script::han},
-}};
+const HostCodePoints *find_code_point(char32_t c) {
+    const HostCodePoints *end = kHostCodePoints + kHostCodePointsCount;
+    const HostCodePoints *after =
+        std::upper_bound(kHostCodePoints, end, c, [](char32_t value, const HostCodePoints &run) { return value < run.first; });
+    if (after == kHostCodePoints || c > (after - 1)->last) return nullptr;
+    return after - 1;
+}
 
 }  // namespace
 
-Script script_of(char32_t c) {
-    if ((c >= '0' && c <= '9') || c == '-') return Script::common;
-    if (c >= 'a' && c <= 'z') return Script::latin;
-    for (const Range &r : kRanges)
-        if (c >= r.first && c <= r.last) return r.script;
-    return Script::unknown;
+bool allowed_in_host(char32_t c) { return find_code_point(c) != nullptr; }
+
+uint64_t script_set(char32_t c) {
+    const HostCodePoints *run = find_code_point(c);
+    return run ? run->scripts : 0;
 }
 
-const char *script_name(Script script) {
-    static const char *names[] = {"unknown", "common", "Latin", "Greek", "Cyrillic", "Armenian", "Hebrew", "Arabic",
-                                  "Devanagari", "Bengali", "Thai", "Georgian", "Hangul", "Hiragana", "Katakana",
-                                  "Bopomofo", "Han"};
-    return names[static_cast<int>(script)];
+bool is_latin_letter(char32_t c) {
+    const HostCodePoints *run = find_code_point(c);
+    return run && (run->flags & kLatinLetter) != 0;
 }
 
-bool mixes_scripts(const std::u32string &label) {
-    unsigned set = 0;
+bool reads_as_ascii(char32_t c) {
+    const HostCodePoints *run = find_code_point(c);
+    return run && (run->flags & kReadsAsAscii) != 0;
+}
+
+uint64_t resolved_scripts(const std::u32string &label, uint64_t skip) {
+    uint64_t resolved = kScriptAll;
     for (char32_t c : label) {
-        Script s = script_of(c);
-        if (s != Script::common && s != Script::unknown) set |= 1u << static_cast<int>(s);
+        uint64_t scripts = script_set(c);
+        if ((scripts & skip) == 0) resolved &= scripts;
     }
-    auto bit = [](Script s) { return 1u << static_cast<int>(s); };
-    if ((set & (set - 1)) == 0) return false;  // zero or one script
-    const unsigned latin = bit(Script::latin), han = bit(Script::han);
-    for (unsigned allowed : {latin | han | bit(Script::hiragana) | bit(Script::katakana),
-                             latin | han | bit(Script::hangul), latin | han | bit(Script::bopomofo)})
-        if ((set & ~allowed) == 0) return false;
-    return true;
+    return resolved;
+}
+
+// UTS #39 section 5.2, "highly restrictive": one script, or Latin beside one of
+// the augmented sets of Chinese, Japanese and Korean writing.
+bool mixes_scripts(const std::u32string &label) {
+    if (resolved_scripts(label) != 0) return false;
+    constexpr uint64_t cjk = kScriptJapanese | kScriptKorean | kScriptHanWithBopomofo;
+    return (resolved_scripts(label, kScriptLatin) & cjk) == 0;
 }
 
 }  // namespace ckey::payload

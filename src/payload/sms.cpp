@@ -28,10 +28,13 @@ Payload parse_sms(std::string_view text) {
     std::string_view recipients = rest.substr(0, question);
     if (recipients.empty()) refuse("syntax", "the sms: URL names no recipient");
     std::vector<std::string> numbers;
+    bool lookalike = false;
     for (size_t start = 0;;) {
         size_t comma = recipients.find(',', start);
-        numbers.push_back(parse_telephone_subscriber(
-            recipients.substr(start, comma == std::string_view::npos ? comma : comma - start), false));
+        Subscriber subscriber =
+            parse_telephone_subscriber(recipients.substr(start, comma == std::string_view::npos ? comma : comma - start), false);
+        numbers.push_back(subscriber.text);
+        lookalike = lookalike || subscriber.lookalike;
         if (numbers.size() > kMaxRecipients)
             refuse("syntax", "the sms: URL names more than " + std::to_string(kMaxRecipients) + " recipients");
         if (comma == std::string_view::npos) break;
@@ -59,6 +62,7 @@ Payload parse_sms(std::string_view text) {
     Payload p;
     p.kind = Kind::message;
     p.number = numbers.front();
+    p.lookalike = lookalike;
     p.body = body;
     p.url = sms_url(numbers, body);
     return p;
@@ -71,7 +75,9 @@ Payload parse_smsto(std::string_view text) {
     std::string_view message = colon == std::string_view::npos ? std::string_view{} : rest.substr(colon + 1);
     Payload p;
     p.kind = Kind::message;
-    p.number = parse_telephone_subscriber(rest.substr(0, colon), false);
+    Subscriber subscriber = parse_telephone_subscriber(rest.substr(0, colon), false);
+    p.number = subscriber.text;
+    p.lookalike = subscriber.lookalike;
     p.body = std::string(message);
     p.url = sms_url({p.number}, message);
     return p;

@@ -31,9 +31,19 @@ std::string phone_digits(std::string_view text, bool allow_spaces, std::string_v
     return digits;
 }
 
+// "+digits", or a domain name in ASCII form (lookalike: it has a lookalike label).
+std::string phone_context(std::string_view value, bool &lookalike) {
+    if (value[0] == '+') return "+" + phone_digits(value.substr(1), false, "phone-context");
+    if (value.find('.') == std::string_view::npos && value.find_first_not_of("0123456789") == std::string_view::npos)
+        refuse("syntax", "phone-context " + quoted(value) + " must be +digits or a domain name");
+    Host host = parse_host(value, false);
+    lookalike = host.lookalike;
+    return host.ascii;
+}
+
 }  // namespace
 
-std::string parse_telephone_subscriber(std::string_view text, bool allow_spaces) {
+Subscriber parse_telephone_subscriber(std::string_view text, bool allow_spaces) {
     if (text.find_first_of("*#") != std::string_view::npos)
         refuse("ussd", "telephone number " + quoted(text) +
                            " holds '*' or '#', which dial USSD or MMI codes (they can change phone settings); not allowed");
@@ -49,6 +59,7 @@ std::string parse_telephone_subscriber(std::string_view text, bool allow_spaces)
     std::string digits = phone_digits(global ? number.substr(1) : number, allow_spaces, "telephone number");
     if (global && (digits.size() < 3)) refuse("syntax", "global number " + quoted(number) + " has fewer than 3 digits");
     std::string ext, context;
+    bool lookalike = false;
     while (semi != std::string_view::npos) {
         size_t next = text.find(';', semi + 1);
         std::string_view param = text.substr(semi + 1, next == std::string_view::npos ? next : next - semi - 1);
@@ -62,14 +73,7 @@ std::string parse_telephone_subscriber(std::string_view text, bool allow_spaces)
             ext = phone_digits(value, false, "extension");
         } else if (name == "phone-context") {
             if (!context.empty()) refuse("syntax", "tel: has two phone-context parameters");
-            if (value[0] == '+') {
-                context.push_back('+');
-                context += phone_digits(value.substr(1), false, "phone-context");
-            } else {
-                if (value.find('.') == std::string_view::npos && value.find_first_not_of("0123456789") == std::string_view::npos)
-                    refuse("syntax", "phone-context " + quoted(value) + " must be +digits or a domain name");
-                context = parse_host(value, false).ascii;
-            }
+            context = phone_context(value, lookalike);
         } else {
             refuse("syntax", "tel: parameter " + quoted(name) + " is not accepted; only ext and phone-context are");
         }
@@ -85,14 +89,16 @@ std::string parse_telephone_subscriber(std::string_view text, bool allow_spaces)
     out += digits;
     if (!ext.empty()) out += ";ext=" + ext;
     if (!context.empty()) out += ";phone-context=" + context;
-    return out;
+    return {out, lookalike};
 }
 
 Payload parse_tel(std::string_view text) {
     check_line(text, "the tel: URL");
     Payload p;
     p.kind = Kind::call;
-    p.number = parse_telephone_subscriber(text.substr(4), false);
+    Subscriber subscriber = parse_telephone_subscriber(text.substr(4), false);
+    p.number = subscriber.text;
+    p.lookalike = subscriber.lookalike;
     p.url = "tel:" + p.number;
     return p;
 }

@@ -95,6 +95,7 @@ Payload parse_web(std::string_view text) {
         }
     }
     p.display = host.display;
+    p.lookalike = host.lookalike;
     return p;
 }
 

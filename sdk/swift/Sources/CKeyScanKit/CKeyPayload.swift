@@ -37,8 +37,12 @@ public enum CKeyPayload {
     public struct Classification: Equatable, Sendable {
         /// The action, or nil: show the payload as text.
         public let action: Action?
-        /// Web: the host to show (Unicode, or punycode when a label mixes scripts).
+        /// Web: the host to show (Unicode, or punycode for a lookalike label).
         public let displayHost: String?
+        /// Web, email, call, message: a host of the payload has a lookalike label, one that mixes
+        /// scripts or reads as ASCII (`раураӏ.com`, `goog丨e.com`); the shown host, address or
+        /// number spells that label as punycode. Worth a warning next to the action.
+        public let isLookalike: Bool
         /// Email: the subject; email and message: the body.
         public let subject: String?
         public let body: String?
@@ -75,16 +79,18 @@ public enum CKeyPayload {
         }
         guard status == 0, let handle else {
             let message = String(cString: ckey_last_error())
-            return Classification(action: nil, displayHost: nil, subject: nil, body: nil, reason: "internal", message: message)
+            return Classification(action: nil, displayHost: nil, isLookalike: false, subject: nil, body: nil, reason: "internal",
+                                  message: message)
         }
         defer { ckey_payload_destroy(handle) }
         var info = ckey_payload_info()
         guard ckey_payload_get_info(handle, &info) == 0 else {
-            return Classification(action: nil, displayHost: nil, subject: nil, body: nil, reason: "internal",
+            return Classification(action: nil, displayHost: nil, isLookalike: false, subject: nil, body: nil, reason: "internal",
                                   message: String(cString: ckey_last_error()))
         }
         let action = makeAction(info)
-        return Classification(action: action, displayHost: text(info.display), subject: text(info.subject),
+        return Classification(action: action, displayHost: text(info.display), isLookalike: info.lookalike != 0,
+                              subject: text(info.subject),
                               body: text(info.body), reason: action == nil ? text(info.reason) ?? "internal" : nil,
                               message: action == nil ? text(info.message) : nil)
     }

@@ -61,6 +61,7 @@ enum ClassifyCommand {
         case .contact(let vCard, let name)?:
             out = ["kind": "contact", "name": name, "vcard": vCard]
         }
+        if result.isLookalike { out["lookalike"] = true }
         if let subject = result.subject { out["subject"] = subject }
         if let body = result.body { out["body"] = body }
         return out

@@ -1,0 +1,1 @@
+#include "../../../../src/payload/lookalike.cpp"
