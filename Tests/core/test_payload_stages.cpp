@@ -177,7 +177,7 @@ TEST(linear_time) {
         {"mailto:a@example.com?subject=", "%0"},
         {"MECARD:N:X;NOTE:", "\\;"},
         {"BEGIN:VCARD\nVERSION:3.0\nFN:X\n", " \n"},
-        {"sms:+14155550123", ",+1"},
+        {"sms:+14155550123?body=", "%41"},
         {"https://", "a."},
         {"geo:1,2", ";u=1"},
     };

@@ -49,7 +49,6 @@ std::vector<std::pair<std::string, std::string>> split_mecard_fields(std::string
 std::string vcard_escape(std::string_view text);  // vcard.cpp
 
 // Builds the canonical mailto: URL for parsed parts (mailto.cpp).
-std::string mailto_url(const std::vector<std::string> &to, const std::vector<std::string> &cc,
-                       std::string_view subject, std::string_view body);
+std::string mailto_url(std::string_view to, std::string_view subject, std::string_view body);
 
 }  // namespace ckey::payload

@@ -1,14 +1,12 @@
-// Stage: email forms. mailto: (RFC 6068) with only to, cc, subject and body,
-// and MATMSG:. Every value is percent-decoded before it is checked, so an
-// encoded CR or LF (header injection) is refused like a raw one.
+// Stage: email forms. mailto: (RFC 6068) with one recipient and only subject
+// and body fields, and MATMSG:. Every value is percent-decoded before it is
+// checked, so an encoded CR or LF (header injection) is refused like a raw one.
 #include "forms.hpp"
 #include "text.hpp"
 
 namespace ckey::payload {
 
 namespace {
-
-constexpr size_t kMaxRecipients = 10;
 
 bool is_atext(char c) {
     if (is_alpha(c) || is_digit(c)) return true;
@@ -33,20 +31,16 @@ std::string address_in_url(std::string_view address) {
     return out;
 }
 
-void add_addresses(std::string_view encoded, std::vector<std::string> &ascii, std::vector<std::string> &display,
-                   bool &lookalike, std::string_view what) {
-    std::string decoded = percent_decode(encoded, what);
-    check_line(decoded, what);
-    std::string_view list = decoded;
-    for (size_t start = 0;;) {
-        size_t comma = list.find(',', start);
-        EmailAddress a = parse_email_address(list.substr(start, comma == std::string_view::npos ? comma : comma - start));
-        ascii.push_back(a.ascii);
-        display.push_back(a.display);
-        lookalike = lookalike || a.lookalike;
-        if (comma == std::string_view::npos) break;
-        start = comma + 1;
-    }
+// The one recipient, which is the one shown. A second address, in the path or
+// in a to, cc or bcc field, would send the message to people the user was not
+// shown, so it is refused (spec 7.1).
+EmailAddress the_recipient(std::string_view encoded) {
+    std::string decoded = percent_decode(encoded, "the mailto: recipient");
+    check_line(decoded, "the mailto: recipient");
+    if (decoded.find(',') != std::string::npos)
+        refuse("recipients", "the mailto: URL names more than one recipient (" + quoted(decoded) +
+                                 "); only one is allowed, the one that is shown");
+    return parse_email_address(decoded);
 }
 
 }  // namespace
@@ -78,23 +72,10 @@ EmailAddress parse_email_address(std::string_view text) {
     return address;
 }
 
-std::string mailto_url(const std::vector<std::string> &to, const std::vector<std::string> &cc,
-                       std::string_view subject, std::string_view body) {
+std::string mailto_url(std::string_view to, std::string_view subject, std::string_view body) {
     std::string url = "mailto:";
-    for (size_t i = 0; i < to.size(); ++i) {
-        if (i) url += ',';
-        url += address_in_url(to[i]);
-    }
+    url += address_in_url(to);
     char separator = '?';
-    if (!cc.empty()) {
-        url += separator;
-        url += "cc=";
-        for (size_t i = 0; i < cc.size(); ++i) {
-            if (i) url += ',';
-            url += address_in_url(cc[i]);
-        }
-        separator = '&';
-    }
     if (!subject.empty()) {
         url += separator;
         url += "subject=" + percent_encode(subject);
@@ -116,10 +97,8 @@ Payload parse_mailto(std::string_view text) {
     std::string_view rest = text.substr(7);  // after "mailto:"
     size_t question = rest.find('?');
     std::string_view to_part = rest.substr(0, question);
-    std::vector<std::string> to, to_display, cc, cc_display;
     std::string subject, body;
-    bool has_subject = false, has_body = false, lookalike = false;
-    if (!to_part.empty()) add_addresses(to_part, to, to_display, lookalike, "the mailto: recipient");
+    bool has_subject = false, has_body = false;
     if (question != std::string_view::npos) {
         std::string_view fields = rest.substr(question + 1);
         for (size_t start = 0;;) {
@@ -130,10 +109,9 @@ Payload parse_mailto(std::string_view text) {
                 refuse("syntax", "mailto: field " + quoted(field) + " must be name=value");
             std::string name = lower(percent_decode(field.substr(0, eq), "a mailto: field name"));
             std::string_view value = field.substr(eq + 1);
-            if (name == "to") {
-                add_addresses(value, to, to_display, lookalike, "the mailto: to field");
-            } else if (name == "cc") {
-                add_addresses(value, cc, cc_display, lookalike, "the mailto: cc field");
+            if (name == "to" || name == "cc" || name == "bcc") {
+                refuse("recipients", "mailto: field " + quoted(name) +
+                                         " adds a recipient; only the one address before '?' is allowed, the one shown");
             } else if (name == "subject" || name == "body") {
                 bool &seen = name == "subject" ? has_subject : has_body;
                 if (seen) refuse("syntax", "the mailto: URL has two " + name + " fields");
@@ -143,21 +121,19 @@ Payload parse_mailto(std::string_view text) {
                 (name == "subject" ? subject : body) = decoded;
             } else {
                 refuse("header", "mailto: field " + quoted(name) +
-                                     " is not allowed; only to, cc, subject and body are (a bcc or other header could act unseen)");
+                                     " is not allowed; only subject and body are (another header could act unseen)");
             }
             if (amp == std::string_view::npos) break;
             start = amp + 1;
         }
     }
-    if (to.empty()) refuse("syntax", "the mailto: URL names no recipient");
-    if (to.size() + cc.size() > kMaxRecipients)
-        refuse("syntax", "the mailto: URL names " + std::to_string(to.size() + cc.size()) +
-                             " recipients; at most " + std::to_string(kMaxRecipients) + " are allowed");
+    if (to_part.empty()) refuse("syntax", "the mailto: URL names no recipient before '?'");
+    EmailAddress to = the_recipient(to_part);
     Payload p;
     p.kind = Kind::email;
-    p.url = mailto_url(to, cc, subject, body);
-    p.address = to_display.front();
-    p.lookalike = lookalike;
+    p.url = mailto_url(to.ascii, subject, body);
+    p.address = to.display;
+    p.lookalike = to.lookalike;
     p.subject = subject;
     p.body = body;
     return p;
@@ -188,7 +164,7 @@ Payload parse_matmsg(std::string_view text) {
     if (to.empty()) refuse("field", "MATMSG has no TO field");
     Payload p;
     p.kind = Kind::email;
-    p.url = mailto_url({to}, {}, subject, body);
+    p.url = mailto_url(to, subject, body);
     p.address = to_display;
     p.lookalike = lookalike;
     p.subject = subject;

@@ -7,14 +7,9 @@ namespace ckey::payload {
 
 namespace {
 
-constexpr size_t kMaxRecipients = 10;
-
-std::string sms_url(const std::vector<std::string> &numbers, std::string_view body) {
+std::string sms_url(std::string_view number, std::string_view body) {
     std::string url = "sms:";
-    for (size_t i = 0; i < numbers.size(); ++i) {
-        if (i) url += ',';
-        url += numbers[i];
-    }
+    url += number;
     if (!body.empty()) url += "?body=" + percent_encode(body);
     return url;
 }
@@ -27,19 +22,11 @@ Payload parse_sms(std::string_view text) {
     size_t question = rest.find('?');
     std::string_view recipients = rest.substr(0, question);
     if (recipients.empty()) refuse("syntax", "the sms: URL names no recipient");
-    std::vector<std::string> numbers;
-    bool lookalike = false;
-    for (size_t start = 0;;) {
-        size_t comma = recipients.find(',', start);
-        Subscriber subscriber =
-            parse_telephone_subscriber(recipients.substr(start, comma == std::string_view::npos ? comma : comma - start), false);
-        numbers.push_back(subscriber.text);
-        lookalike = lookalike || subscriber.lookalike;
-        if (numbers.size() > kMaxRecipients)
-            refuse("syntax", "the sms: URL names more than " + std::to_string(kMaxRecipients) + " recipients");
-        if (comma == std::string_view::npos) break;
-        start = comma + 1;
-    }
+    // One recipient, the one shown: more would text people the user was not shown.
+    if (recipients.find(',') != std::string_view::npos)
+        refuse("recipients", "the sms: URL names more than one recipient (" + quoted(recipients) +
+                                 "); only one is allowed, the one that is shown");
+    Subscriber subscriber = parse_telephone_subscriber(recipients, false);
     std::string body;
     if (question != std::string_view::npos) {
         std::string_view fields = rest.substr(question + 1);
@@ -61,10 +48,10 @@ Payload parse_sms(std::string_view text) {
     }
     Payload p;
     p.kind = Kind::message;
-    p.number = numbers.front();
-    p.lookalike = lookalike;
+    p.number = subscriber.text;
+    p.lookalike = subscriber.lookalike;
     p.body = body;
-    p.url = sms_url(numbers, body);
+    p.url = sms_url(subscriber.text, body);
     return p;
 }
 
@@ -79,7 +66,7 @@ Payload parse_smsto(std::string_view text) {
     p.number = subscriber.text;
     p.lookalike = subscriber.lookalike;
     p.body = std::string(message);
-    p.url = sms_url({p.number}, message);
+    p.url = sms_url(p.number, message);
     return p;
 }
 
