@@ -43,6 +43,39 @@ EmailAddress the_recipient(std::string_view encoded) {
     return parse_email_address(decoded);
 }
 
+struct MailFields {
+    std::string subject, body;
+};
+
+// The fields after '?': subject and body once each; a field that adds a
+// recipient or any other header is refused.
+MailFields read_fields(std::string_view fields) {
+    MailFields out;
+    bool has_subject = false, has_body = false;
+    for (size_t start = 0;;) {
+        size_t amp = fields.find('&', start);
+        std::string_view field = fields.substr(start, amp == std::string_view::npos ? amp : amp - start);
+        size_t eq = field.find('=');
+        if (eq == std::string_view::npos) refuse("syntax", "mailto: field " + quoted(field) + " must be name=value");
+        std::string name = lower(percent_decode(field.substr(0, eq), "a mailto: field name"));
+        if (name == "to" || name == "cc" || name == "bcc")
+            refuse("recipients", "mailto: field " + quoted(name) +
+                                     " adds a recipient; only the one address before '?' is allowed, the one shown");
+        if (name != "subject" && name != "body")
+            refuse("header", "mailto: field " + quoted(name) +
+                                 " is not allowed; only subject and body are (another header could act unseen)");
+        bool &seen = name == "subject" ? has_subject : has_body;
+        if (seen) refuse("syntax", "the mailto: URL has two " + name + " fields");
+        seen = true;
+        std::string decoded = percent_decode(field.substr(eq + 1), "the mailto: " + name);
+        check_line(decoded, "the mailto: " + name + " (after percent-decoding)", true);
+        (name == "subject" ? out.subject : out.body) = decoded;
+        if (amp == std::string_view::npos) break;
+        start = amp + 1;
+    }
+    return out;
+}
+
 }  // namespace
 
 EmailAddress parse_email_address(std::string_view text) {
@@ -97,45 +130,17 @@ Payload parse_mailto(std::string_view text) {
     std::string_view rest = text.substr(7);  // after "mailto:"
     size_t question = rest.find('?');
     std::string_view to_part = rest.substr(0, question);
-    std::string subject, body;
-    bool has_subject = false, has_body = false;
-    if (question != std::string_view::npos) {
-        std::string_view fields = rest.substr(question + 1);
-        for (size_t start = 0;;) {
-            size_t amp = fields.find('&', start);
-            std::string_view field = fields.substr(start, amp == std::string_view::npos ? amp : amp - start);
-            size_t eq = field.find('=');
-            if (eq == std::string_view::npos)
-                refuse("syntax", "mailto: field " + quoted(field) + " must be name=value");
-            std::string name = lower(percent_decode(field.substr(0, eq), "a mailto: field name"));
-            std::string_view value = field.substr(eq + 1);
-            if (name == "to" || name == "cc" || name == "bcc") {
-                refuse("recipients", "mailto: field " + quoted(name) +
-                                         " adds a recipient; only the one address before '?' is allowed, the one shown");
-            } else if (name == "subject" || name == "body") {
-                bool &seen = name == "subject" ? has_subject : has_body;
-                if (seen) refuse("syntax", "the mailto: URL has two " + name + " fields");
-                seen = true;
-                std::string decoded = percent_decode(value, "the mailto: " + name);
-                check_line(decoded, "the mailto: " + name + " (after percent-decoding)", true);
-                (name == "subject" ? subject : body) = decoded;
-            } else {
-                refuse("header", "mailto: field " + quoted(name) +
-                                     " is not allowed; only subject and body are (another header could act unseen)");
-            }
-            if (amp == std::string_view::npos) break;
-            start = amp + 1;
-        }
-    }
+    MailFields fields;
+    if (question != std::string_view::npos) fields = read_fields(rest.substr(question + 1));
     if (to_part.empty()) refuse("syntax", "the mailto: URL names no recipient before '?'");
     EmailAddress to = the_recipient(to_part);
     Payload p;
     p.kind = Kind::email;
-    p.url = mailto_url(to.ascii, subject, body);
+    p.url = mailto_url(to.ascii, fields.subject, fields.body);
     p.address = to.display;
     p.lookalike = to.lookalike;
-    p.subject = subject;
-    p.body = body;
+    p.subject = fields.subject;
+    p.body = fields.body;
     return p;
 }
 
