@@ -62,66 +62,77 @@ private:
 
     std::unique_ptr<Value> parse(int depth) {
         if (depth > 8) refuse("nesting deeper than the schema allows");
-        auto value = std::make_unique<Value>();
         char c = peek();
-        if (c == '{') {
-            value->kind = Value::object;
-            ++at_;
-            if (peek() == '}') { ++at_; return value; }
-            for (;;) {
-                auto key = parse(depth + 1);
-                if (key->kind != Value::string) refuse(cat("an object key is not a string at byte ", at_));
-                expect(':');
-                if (value->members.count(key->text)) refuse(cat("duplicate field \"", key->text, "\""));
-                value->members[key->text] = parse(depth + 1);
-                if (peek() == ',') { ++at_; continue; }
-                expect('}');
-                return value;
-            }
-        }
-        if (c == '[') {
-            value->kind = Value::array;
-            ++at_;
-            if (peek() == ']') { ++at_; return value; }
-            for (;;) {
-                value->items.push_back(parse(depth + 1));
-                if (value->items.size() > 1000) refuse("an array longer than the schema allows");
-                if (peek() == ',') { ++at_; continue; }
-                expect(']');
-                return value;
-            }
-        }
-        if (c == '"') {
-            value->kind = Value::string;
-            ++at_;
-            while (at_ < s_.size() && s_[at_] != '"') {
-                unsigned char ch = static_cast<unsigned char>(s_[at_]);
-                if (ch < 0x20 || ch > 0x7e || ch == '\\') refuse(cat("a string holds a byte the schema forbids at byte ", at_));
-                if (value->text.size() >= 64) refuse("a string longer than the schema allows");
-                value->text += static_cast<char>(ch);
-                ++at_;
-            }
-            expect('"');
-            return value;
-        }
+        if (c == '{') return parse_object(depth);
+        if (c == '[') return parse_array(depth);
+        if (c == '"') return parse_string();
         if (c == '-') refuse(cat("a negative number at byte ", at_, "; counters are never negative"));
-        if (c >= '0' && c <= '9') {
-            size_t start = at_;
-            uint64_t n = 0;
-            while (at_ < s_.size() && s_[at_] >= '0' && s_[at_] <= '9') {
-                uint64_t digit = uint64_t(s_[at_] - '0');
-                if (n > (UINT64_MAX - digit) / 10) refuse(cat("a number over 2^64 - 1 at byte ", start));
-                n = n * 10 + digit;
-                ++at_;
-            }
-            if (s_[start] == '0' && at_ - start > 1) refuse(cat("a number with a leading zero at byte ", start));
-            if (at_ < s_.size() && std::strchr(".eE", s_[at_]) && s_[at_] != '\0')
-                refuse(cat("a number that is not a whole number at byte ", start));
-            value->number_value = n;
-            return value;
-        }
+        if (c >= '0' && c <= '9') return parse_number();
         refuse(cat("unexpected ", at_ < s_.size() ? cat("'", s_[at_], "'") : std::string("end"), " at byte ", at_,
                    "; only objects, arrays, strings and whole numbers"));
+    }
+
+    std::unique_ptr<Value> parse_object(int depth) {
+        auto value = std::make_unique<Value>();
+        value->kind = Value::object;
+        ++at_;
+        if (peek() == '}') { ++at_; return value; }
+        for (;;) {
+            auto key = parse(depth + 1);
+            if (key->kind != Value::string) refuse(cat("an object key is not a string at byte ", at_));
+            expect(':');
+            if (value->members.count(key->text)) refuse(cat("duplicate field \"", key->text, "\""));
+            value->members[key->text] = parse(depth + 1);
+            if (peek() == ',') { ++at_; continue; }
+            expect('}');
+            return value;
+        }
+    }
+
+    std::unique_ptr<Value> parse_array(int depth) {
+        auto value = std::make_unique<Value>();
+        value->kind = Value::array;
+        ++at_;
+        if (peek() == ']') { ++at_; return value; }
+        for (;;) {
+            value->items.push_back(parse(depth + 1));
+            if (value->items.size() > 1000) refuse("an array longer than the schema allows");
+            if (peek() == ',') { ++at_; continue; }
+            expect(']');
+            return value;
+        }
+    }
+
+    std::unique_ptr<Value> parse_string() {
+        auto value = std::make_unique<Value>();
+        value->kind = Value::string;
+        ++at_;
+        while (at_ < s_.size() && s_[at_] != '"') {
+            unsigned char ch = static_cast<unsigned char>(s_[at_]);
+            if (ch < 0x20 || ch > 0x7e || ch == '\\') refuse(cat("a string holds a byte the schema forbids at byte ", at_));
+            if (value->text.size() >= 64) refuse("a string longer than the schema allows");
+            value->text += static_cast<char>(ch);
+            ++at_;
+        }
+        expect('"');
+        return value;
+    }
+
+    std::unique_ptr<Value> parse_number() {
+        auto value = std::make_unique<Value>();
+        size_t start = at_;
+        uint64_t n = 0;
+        while (at_ < s_.size() && s_[at_] >= '0' && s_[at_] <= '9') {
+            uint64_t digit = uint64_t(s_[at_] - '0');
+            if (n > (UINT64_MAX - digit) / 10) refuse(cat("a number over 2^64 - 1 at byte ", start));
+            n = n * 10 + digit;
+            ++at_;
+        }
+        if (s_[start] == '0' && at_ - start > 1) refuse(cat("a number with a leading zero at byte ", start));
+        if (at_ < s_.size() && std::strchr(".eE", s_[at_]) && s_[at_] != '\0')
+            refuse(cat("a number that is not a whole number at byte ", start));
+        value->number_value = n;
+        return value;
     }
 
     const std::string &s_;

@@ -45,23 +45,38 @@ void Recorder::count_day() {
     current_dirty_ = true;
 }
 
+// What an earlier process left: the aggregate it was counting, its outbox and
+// its schedule. Corrupt files are quarantined and counted.
 void Recorder::load() {
     if (!outbox_.durable()) return;
     if (!outbox_.make_folders()) {
         ++errors_.io_errors;
         return;
     }
-    if (auto text = outbox_.read(outbox_.current_path())) {
-        try {
-            current_.merge(decode_batch(*text));
-            current_.sdk = identity_.sdk;
-            current_.sdk_version = identity_.sdk_version;
-            current_.platform = identity_.platform;
-        } catch (const std::exception &) {
-            ++errors_.quarantined_files;
-            if (!outbox_.quarantine(outbox_.current_path())) ++errors_.io_errors;
-        }
+    load_current();
+    load_batches();
+    load_schedule();
+}
+
+void Recorder::quarantine(const std::string &path) {
+    ++errors_.quarantined_files;
+    if (!outbox_.quarantine(path)) ++errors_.io_errors;
+}
+
+void Recorder::load_current() {
+    auto text = outbox_.read(outbox_.current_path());
+    if (!text) return;
+    try {
+        current_.merge(decode_batch(*text));
+        current_.sdk = identity_.sdk;
+        current_.sdk_version = identity_.sdk_version;
+        current_.platform = identity_.platform;
+    } catch (const std::exception &) {
+        quarantine(outbox_.current_path());
     }
+}
+
+void Recorder::load_batches() {
     auto ranges = outbox_.batch_ranges();
     for (size_t i = 0; i < ranges.size(); ++i) {
         auto [first, last] = ranges[i];
@@ -82,21 +97,22 @@ void Recorder::load() {
             if (!text) throw std::runtime_error("unreadable");
             pending_[first] = Pending{last, decode_batch(*text)};
         } catch (const std::exception &) {
-            ++errors_.quarantined_files;
-            if (!outbox_.quarantine(path)) ++errors_.io_errors;
+            quarantine(path);
         }
     }
-    if (auto text = outbox_.read(outbox_.schedule_path())) {
-        long long last = 0, not_before = 0;
-        char tail = 0;
-        if (std::sscanf(text->c_str(), "%lld %lld%c", &last, &not_before, &tail) >= 2 && (tail == 0 || tail == '\n')) {
-            have_last_send_ = true;
-            last_send_utc_ = last;
-            not_before_utc_ = not_before;
-        } else {
-            ++errors_.quarantined_files;
-            if (!outbox_.quarantine(outbox_.schedule_path())) ++errors_.io_errors;
-        }
+}
+
+void Recorder::load_schedule() {
+    auto text = outbox_.read(outbox_.schedule_path());
+    if (!text) return;
+    long long last = 0, not_before = 0;
+    char tail = 0;
+    if (std::sscanf(text->c_str(), "%lld %lld%c", &last, &not_before, &tail) >= 2 && (tail == 0 || tail == '\n')) {
+        have_last_send_ = true;
+        last_send_utc_ = last;
+        not_before_utc_ = not_before;
+    } else {
+        quarantine(outbox_.schedule_path());
     }
 }
 

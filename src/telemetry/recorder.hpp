@@ -48,6 +48,10 @@ private:
     int64_t monotonic() const;
     void count_day();
     void load();
+    void load_current();
+    void load_batches();
+    void load_schedule();
+    void quarantine(const std::string &path);  // moves a corrupt file aside and counts it
     void save_schedule();
     void persist_current();
     void move_current_to_outbox();
