@@ -96,6 +96,12 @@ size_t files_in(const fs::path &dir) {
     return n;
 }
 
+// Every entry: files, folders and links.
+size_t entries_in(const fs::path &dir) {
+    if (!fs::exists(dir)) return 0;
+    return size_t(std::distance(fs::directory_iterator(dir), fs::directory_iterator()));
+}
+
 }  // namespace
 
 TEST(histogram_buckets_are_exact_at_every_edge) {
@@ -488,6 +494,55 @@ TEST(corrupt_files_are_quarantined_and_counted) {
     size_t pending = 0;
     ckey_telemetry_pending(t, &pending);
     CHECK_EQ(pending, size_t(1));  // the good batch is still there
+    ckey_telemetry_destroy(t);
+}
+
+// Names this code never writes, in every shape a review found or could think
+// of: each is moved aside and counted, and the real batch still loads.
+TEST(unexpected_outbox_names_are_quarantined_and_counted) {
+    Clocks clocks;
+    TempDir dir, elsewhere;
+    ckey_telemetry *t = make(clocks, dir.path);
+    REQUIRE(t);
+    one_success(t);
+    REQUIRE(due(t));
+    ckey_telemetry_destroy(t);
+    auto outbox = dir.path / "outbox";
+    std::string good = slurp(outbox / "00000000000000000001-00000000000000000001.json");
+    const std::vector<std::string> strangers = {
+        "99999999999999999999-99999999999999999999.json",  // over 2^64 - 1
+        "18446744073709551615-18446744073709551615.json",  // fits, but no batch is numbered so high
+        "0000000000000000000x-00000000000000000002.json",  // not a number
+        "00000000000000000009-00000000000000000003.json",  // first after last
+        "00000000000000000000-00000000000000000000.json",  // batches start at 1
+        "1-1.json",
+        "notes.txt",
+        "00000000000000000002-00000000000000000002.json.bak",
+    };
+    for (const auto &name : strangers) std::ofstream(outbox / name) << good;
+    fs::create_directory(outbox / "00000000000000000005-00000000000000000005.json");
+    std::ofstream(elsewhere.path / "target.json") << good;
+    fs::create_symlink(elsewhere.path / "target.json", outbox / "00000000000000000006-00000000000000000006.json");
+    t = make(clocks, dir.path);
+    REQUIRE(t);
+    ckey_telemetry_errors e;
+    ckey_telemetry_get_errors(t, &e);
+    CHECK_EQ(e.quarantined_files, uint64_t(strangers.size() + 2));
+    CHECK_EQ(e.io_errors, uint64_t(0));
+    CHECK_EQ(entries_in(outbox), size_t(1));
+    CHECK_EQ(entries_in(dir.path / "quarantine"), strangers.size() + 2);
+    CHECK_EQ(slurp(elsewhere.path / "target.json"), good);  // a link is moved, never followed
+    size_t pending = 0;
+    ckey_telemetry_pending(t, &pending);
+    CHECK_EQ(pending, size_t(1));
+    REQUIRE(due(t));
+    uint64_t id = 0;
+    CHECK_EQ(ckey::telemetry::decode_batch(take(t, id)).succeeded, uint64_t(1));
+    ckey_telemetry_destroy(t);
+    t = make(clocks, dir.path);  // nothing left to move aside
+    REQUIRE(t);
+    ckey_telemetry_get_errors(t, &e);
+    CHECK_EQ(e.quarantined_files, uint64_t(0));
     ckey_telemetry_destroy(t);
 }
 

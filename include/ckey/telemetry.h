@@ -68,12 +68,14 @@ typedef struct ckey_telemetry_counters {
 typedef struct ckey_telemetry_errors {
     uint64_t rejected_samples;   /* negative times, unknown profiles */
     uint64_t io_errors;          /* a file that could not be written or read */
-    uint64_t quarantined_files;  /* corrupt files moved to quarantine/ */
+    uint64_t quarantined_files;  /* corrupt files, and entries of outbox/ not named as
+                                    this code names batches, moved to quarantine/ */
     uint64_t dropped_batches;    /* refused by the server with a 4xx other than 408/429 */
 } ckey_telemetry_errors;
 
 /* Creates a recorder and loads what an earlier process left in directory
- * (the current aggregate and the outbox; corrupt files are quarantined).
+ * (the current aggregate and the outbox). Corrupt files and unexpected names
+ * are quarantined and counted; neither makes create fail.
  * Ownership: free with ckey_telemetry_destroy. Cost: a directory scan. */
 CKEY_API int ckey_telemetry_create(const ckey_telemetry_config *config, ckey_telemetry **out_telemetry);
 

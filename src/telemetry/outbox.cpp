@@ -1,6 +1,8 @@
 // POSIX file operations for the telemetry directory.
 #include "outbox.hpp"
 
+#include "outbox_names.hpp"
+
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
@@ -37,10 +39,7 @@ bool Outbox::make_folders() {
 }
 
 std::string Outbox::batch_path(uint64_t first, uint64_t last) const {
-    char name[64];
-    std::snprintf(name, sizeof name, "%020llu-%020llu.json", static_cast<unsigned long long>(first),
-                  static_cast<unsigned long long>(last));
-    return directory_ + "/outbox/" + name;
+    return directory_ + "/outbox/" + batch_file_name(first, last);
 }
 
 bool Outbox::rename(const std::string &from, const std::string &to) {
@@ -95,7 +94,8 @@ bool Outbox::remove(const std::string &path) {
 
 bool Outbox::quarantine(const std::string &path) {
     if (!durable()) return true;
-    std::string name = path.substr(path.find_last_of('/') + 1);
+    // A stranger's name may be as long as a file name can be: room for the suffix.
+    std::string name = path.substr(path.find_last_of('/') + 1).substr(0, 200);
     // A unique name: the same file name may be quarantined twice.
     for (int n = 0; n < 1000; ++n) {
         std::string target = directory_ + "/quarantine/" + name + "." + std::to_string(n);
@@ -106,22 +106,26 @@ bool Outbox::quarantine(const std::string &path) {
     return false;
 }
 
-std::vector<std::pair<uint64_t, uint64_t>> Outbox::batch_ranges() {
-    std::vector<std::pair<uint64_t, uint64_t>> ranges;
-    if (!durable()) return ranges;
-    DIR *dir = ::opendir((directory_ + "/outbox").c_str());
-    if (!dir) return ranges;
+OutboxListing Outbox::list() {
+    OutboxListing listing;
+    if (!durable()) return listing;
+    std::string folder = directory_ + "/outbox";
+    DIR *dir = ::opendir(folder.c_str());
+    if (!dir) return listing;
     while (dirent *entry = ::readdir(dir)) {
         std::string name = entry->d_name;
-        if (name.size() != 46 || name[20] != '-' || name.compare(41, 5, ".json") != 0 ||
-            name.substr(0, 20).find_first_not_of("0123456789") != std::string::npos ||
-            name.substr(21, 20).find_first_not_of("0123456789") != std::string::npos)
-            continue;  // temporary files and strangers are left alone
-        ranges.emplace_back(std::stoull(name.substr(0, 20)), std::stoull(name.substr(21, 20)));
+        if (name == "." || name == "..") continue;
+        std::string path = folder + "/" + name;
+        OutboxName what = classify_outbox_name(name);
+        struct stat info;
+        bool regular = ::lstat(path.c_str(), &info) == 0 && S_ISREG(info.st_mode);
+        if (!regular || what.kind == OutboxName::stranger) listing.strangers.push_back(path);
+        else if (what.kind == OutboxName::temporary) listing.temporaries.push_back(path);
+        else listing.batches.emplace_back(what.first, what.last);
     }
     ::closedir(dir);
-    std::sort(ranges.begin(), ranges.end());
-    return ranges;
+    std::sort(listing.batches.begin(), listing.batches.end());
+    return listing;
 }
 
 }  // namespace ckey::telemetry

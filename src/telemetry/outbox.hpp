@@ -6,7 +6,8 @@
 //                       between leaves parts inside a range: they are removed
 //                       at load, and nothing is counted twice.
 //   schedule            "last_send_utc not_before_utc", the due-time state
-//   quarantine/         corrupt files, moved aside and counted, never deleted
+//   quarantine/         corrupt files and strangers (any other entry in
+//                       outbox/), moved aside and counted, never deleted
 // Every write is a temporary file, fsync, rename, then an fsync of the folder.
 #pragma once
 
@@ -17,6 +18,14 @@
 #include <vector>
 
 namespace ckey::telemetry {
+
+// What outbox/ holds, sorted by what each entry is (outbox_names.hpp). Only
+// regular files can be batches: a directory or a link under a batch's name
+// is a stranger too.
+struct OutboxListing {
+    std::vector<std::pair<uint64_t, uint64_t>> batches;  // ascending by first
+    std::vector<std::string> temporaries, strangers;    // paths
+};
 
 class Outbox {
 public:
@@ -33,7 +42,7 @@ public:
     std::string current_path() const { return directory_ + "/current.json"; }
     std::string schedule_path() const { return directory_ + "/schedule"; }
     std::string batch_path(uint64_t first, uint64_t last) const;
-    std::vector<std::pair<uint64_t, uint64_t>> batch_ranges();  // ascending by first
+    OutboxListing list();
     bool rename(const std::string &from, const std::string &to);
     bool make_folders();
 

@@ -77,7 +77,10 @@ void Recorder::load_current() {
 }
 
 void Recorder::load_batches() {
-    auto ranges = outbox_.batch_ranges();
+    OutboxListing listing = outbox_.list();
+    // An entry this code did not write: aside, counted, never read.
+    for (const std::string &path : listing.strangers) quarantine(path);
+    const auto &ranges = listing.batches;
     for (size_t i = 0; i < ranges.size(); ++i) {
         auto [first, last] = ranges[i];
         std::string path = outbox_.batch_path(first, last);
@@ -192,7 +195,7 @@ void Recorder::purge() {
     pending_.clear();
     if (outbox_.durable()) {
         // Files an earlier process left too.
-        for (auto [first, last] : outbox_.batch_ranges())
+        for (auto [first, last] : outbox_.list().batches)
             if (!outbox_.remove(outbox_.batch_path(first, last))) ++errors_.io_errors;
         if (!outbox_.remove(outbox_.current_path())) ++errors_.io_errors;
     }
