@@ -96,6 +96,22 @@ size_t files_in(const fs::path &dir) {
     return n;
 }
 
+// One app launch of SDK build version: a session, a send that the server
+// answers 503, an hour. Returns the batches left waiting.
+size_t launch_with_server_down(Clocks &clocks, const fs::path &dir, const std::string &version) {
+    ckey_telemetry *t = make(clocks, dir, CKEY_TELEMETRY_ON, version.c_str());
+    if (!t) return 0;
+    one_success(t);
+    uint64_t id = 0;
+    if (due(t)) take(t, id);
+    ckey_telemetry_report(t, id, 503, 0);
+    clocks.advance(3600);
+    size_t pending = 0;
+    ckey_telemetry_pending(t, &pending);
+    ckey_telemetry_destroy(t);
+    return pending;
+}
+
 // Every entry: files, folders and links.
 size_t entries_in(const fs::path &dir) {
     if (!fs::exists(dir)) return 0;
@@ -432,22 +448,10 @@ TEST(restart_and_crash_lose_nothing) {
 TEST(outbox_is_bounded_by_merging_and_a_crashed_merge_counts_once) {
     Clocks clocks;
     TempDir dir;
-    uint64_t id = 0;
     size_t pending = 0;
     // 20 app launches with 20 SDK versions (batches that cannot join each
     // other), none delivered (server down): the oldest are merged, never dropped.
-    for (int i = 0; i < 20; ++i) {
-        std::string version = "0.1." + std::to_string(i);
-        ckey_telemetry *t = make(clocks, dir.path, CKEY_TELEMETRY_ON, version.c_str());
-        REQUIRE(t);
-        one_success(t);
-        REQUIRE(due(t));
-        take(t, id);
-        ckey_telemetry_report(t, id, 503, 0);
-        clocks.advance(3600);
-        ckey_telemetry_pending(t, &pending);
-        ckey_telemetry_destroy(t);
-    }
+    for (int i = 0; i < 20; ++i) pending = launch_with_server_down(clocks, dir.path, "0.1." + std::to_string(i));
     CHECK_EQ(pending, size_t(16));
     CHECK_EQ(files_in(dir.path / "outbox"), size_t(16));
     ckey_telemetry *t = nullptr;
@@ -470,6 +474,27 @@ TEST(outbox_is_bounded_by_merging_and_a_crashed_merge_counts_once) {
     ckey_telemetry_pending(t, &pending);
     CHECK_EQ(pending, size_t(16));
     CHECK(!fs::exists(outbox / part));
+    ckey_telemetry_destroy(t);
+}
+
+// The parts of an interrupted merge go only when the joint range itself is
+// sound: a corrupt joint file must not take the parts with it.
+TEST(a_corrupt_joint_range_keeps_its_parts) {
+    Clocks clocks;
+    TempDir dir;
+    for (const char *version : {"0.1.0", "0.2.0"}) launch_with_server_down(clocks, dir.path, version);  // never join
+    auto outbox = dir.path / "outbox";
+    REQUIRE(files_in(outbox) == 2);
+    std::ofstream(outbox / "00000000000000000001-00000000000000000002.json") << "{\"format\":1,";
+    ckey_telemetry *t = make(clocks, dir.path);
+    REQUIRE(t);
+    size_t pending = 0;
+    ckey_telemetry_pending(t, &pending);
+    CHECK_EQ(pending, size_t(2));
+    ckey_telemetry_errors e;
+    ckey_telemetry_get_errors(t, &e);
+    CHECK_EQ(e.quarantined_files, uint64_t(1));
+    CHECK_EQ(files_in(outbox), size_t(2));
     ckey_telemetry_destroy(t);
 }
 

@@ -4,7 +4,8 @@
 //                       numbers of the batches merged into it. A merge writes
 //                       the new range, then removes the parts, so a crash in
 //                       between leaves parts inside a range: they are removed
-//                       at load, and nothing is counted twice.
+//                       at load once the range has decoded, and nothing is
+//                       counted twice.
 //   schedule            "last_send_utc not_before_utc", the due-time state
 //   quarantine/         corrupt files and strangers (any other entry in
 //                       outbox/), moved aside and counted, never deleted

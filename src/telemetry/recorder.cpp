@@ -76,32 +76,42 @@ void Recorder::load_current() {
     }
 }
 
+namespace {
+
+using Range = std::pair<uint64_t, uint64_t>;
+
+bool inside_a_wider_range(const Range &range, const std::vector<std::pair<Range, Aggregate>> &loaded) {
+    for (const auto &[other, aggregate] : loaded)
+        if (other != range && other.first <= range.first && range.second <= other.second) return true;
+    return false;
+}
+
+}  // namespace
+
 void Recorder::load_batches() {
     OutboxListing listing = outbox_.list();
     // An entry this code did not write: aside, counted, never read.
     for (const std::string &path : listing.strangers) quarantine(path);
-    const auto &ranges = listing.batches;
-    for (size_t i = 0; i < ranges.size(); ++i) {
-        auto [first, last] = ranges[i];
-        std::string path = outbox_.batch_path(first, last);
-        // A part left by a merge that crashed before removing it: the wider range holds it.
-        bool covered = false;
-        for (size_t j = 0; j < ranges.size(); ++j)
-            if (j != i && ranges[j].first <= first && last <= ranges[j].second &&
-                (ranges[j].second - ranges[j].first > last - first))
-                covered = true;
-        if (covered) {
-            if (!outbox_.remove(path)) ++errors_.io_errors;
-            continue;
-        }
-        next_number_ = std::max(next_number_, last + 1);
+    std::vector<std::pair<Range, Aggregate>> loaded;
+    for (const Range &range : listing.batches) {
+        std::string path = outbox_.batch_path(range.first, range.second);
         auto text = outbox_.read(path);
         try {
             if (!text) throw std::runtime_error("unreadable");
-            pending_[first] = Pending{last, decode_batch(*text)};
+            loaded.emplace_back(range, decode_batch(*text));
         } catch (const std::exception &) {
             quarantine(path);
         }
+    }
+    for (auto &[range, aggregate] : loaded) {
+        // A part left by a merge that crashed before removing it: the wider
+        // range, read above, holds its counts.
+        if (inside_a_wider_range(range, loaded)) {
+            if (!outbox_.remove(outbox_.batch_path(range.first, range.second))) ++errors_.io_errors;
+            continue;
+        }
+        next_number_ = std::max(next_number_, range.second + 1);
+        pending_[range.first] = Pending{range.second, std::move(aggregate)};
     }
 }
 
