@@ -13,6 +13,7 @@
 #include <ctime>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -224,6 +225,73 @@ TEST(mode_rules) {
     config.mode = 1;
     config.platform = "android";
     CHECK_EQ(ckey_telemetry_create(&config, &t), 13);
+}
+
+// Every entry below dir, with the bytes of each file (a folder is "/").
+std::map<std::string, std::string> tree(const fs::path &dir) {
+    std::map<std::string, std::string> out;
+    for (auto &entry : fs::recursive_directory_iterator(dir))
+        out[entry.path().string()] = entry.is_directory() ? "/" : slurp(entry.path());
+    return out;
+}
+
+// Everything the API offers, in mode 0: counts nothing and touches no file.
+void use_while_off(ckey_telemetry *t) {
+    one_success(t);
+    ckey_telemetry_session_started(t);
+    ckey_telemetry_session_failed(t);
+    CHECK(!due(t));
+    uint64_t id = 0;
+    CHECK_EQ(take(t, id), std::string());
+    CHECK_EQ(ckey_telemetry_report(t, 1, 200, 0), 0);
+    size_t pending = 9;
+    ckey_telemetry_pending(t, &pending);
+    CHECK_EQ(pending, size_t(0));
+    ckey_telemetry_errors e;
+    ckey_telemetry_get_errors(t, &e);
+    CHECK_EQ(e.io_errors + e.quarantined_files + e.rejected_samples + e.dropped_batches, uint64_t(0));
+}
+
+TEST(mode_zero_touches_no_disk) {
+    Clocks clocks;
+    TempDir home;
+    // A folder that does not exist: mode 0 makes no folder.
+    fs::path fresh = home.path / "share" / "ckey" / "telemetry";
+    ckey_telemetry *t = make(clocks, fresh, CKEY_TELEMETRY_OFF);
+    REQUIRE(t);
+    use_while_off(t);
+    ckey_telemetry_destroy(t);
+    CHECK_EQ(entries_in(home.path), size_t(0));
+    // A folder an earlier process left, with a batch, current.json and two
+    // files that reading would quarantine: nothing is read, moved or removed.
+    TempDir left;
+    t = make(clocks, left.path);
+    REQUIRE(t);
+    one_success(t);
+    REQUIRE(due(t));
+    one_success(t);
+    ckey_telemetry_destroy(t);  // saves current.json
+    std::ofstream(left.path / "schedule") << "garbage";
+    std::ofstream(left.path / "outbox" / "stranger.txt") << "x";
+    auto before = tree(left.path);
+    REQUIRE(before.count((left.path / "current.json").string()) == 1);
+    t = make(clocks, left.path, CKEY_TELEMETRY_OFF);
+    REQUIRE(t);
+    use_while_off(t);
+    ckey_telemetry_destroy(t);
+    CHECK(tree(left.path) == before);
+    // Switched on later, it makes the folder, parents too, and counts.
+    t = make(clocks, fresh, CKEY_TELEMETRY_OFF);
+    REQUIRE(t);
+    CHECK_EQ(ckey_telemetry_set_mode(t, CKEY_TELEMETRY_LOCAL), 0);
+    one_success(t);
+    int d = 0;
+    ckey_telemetry_poll(t, &d);
+    CHECK(fs::exists(fresh / "current.json"));
+    ckey_telemetry_errors e;
+    ckey_telemetry_get_errors(t, &e);
+    CHECK_EQ(e.io_errors, uint64_t(0));
+    ckey_telemetry_destroy(t);
 }
 
 TEST(due_time_at_most_hourly_with_the_clock_going_backwards) {

@@ -36,7 +36,8 @@ extern "C" {
 #endif
 #endif
 
-#define CKEY_TELEMETRY_OFF 0    /* nothing counted; switching to it purges every counter and file */
+#define CKEY_TELEMETRY_OFF 0    /* nothing counted, no file touched; switching to it purges every
+                                   counter and file */
 #define CKEY_TELEMETRY_ON 1     /* counted and sent, at most one batch an hour */
 #define CKEY_TELEMETRY_LOCAL 2  /* counted, never sent */
 
@@ -73,9 +74,11 @@ typedef struct ckey_telemetry_errors {
     uint64_t dropped_batches;    /* refused by the server with a 4xx other than 408/429 */
 } ckey_telemetry_errors;
 
-/* Creates a recorder and loads what an earlier process left in directory
- * (the current aggregate and the outbox). Corrupt files and unexpected names
- * are quarantined and counted; neither makes create fail.
+/* Creates a recorder. In mode 1 or 2 it makes directory (parents too) and
+ * loads what an earlier process left there (the current aggregate and the
+ * outbox); corrupt files and unexpected names are quarantined and counted,
+ * and neither makes create fail. In mode 0 it touches no disk at all until
+ * set_mode switches it on.
  * Ownership: free with ckey_telemetry_destroy. Cost: a directory scan. */
 CKEY_API int ckey_telemetry_create(const ckey_telemetry_config *config, ckey_telemetry **out_telemetry);
 
@@ -84,7 +87,8 @@ CKEY_API void ckey_telemetry_destroy(ckey_telemetry *telemetry);
 
 /* Sets the mode. Anything but 0, 1, 2 returns 13 (invalid configuration) and
  * leaves the mode unchanged. Switching to 0 purges every counter, the current
- * aggregate and the outbox, on disk too. */
+ * aggregate and the outbox, on disk too; switching from 0 makes and loads the
+ * directory as create does in mode 1 or 2. */
 CKEY_API int ckey_telemetry_set_mode(ckey_telemetry *telemetry, int mode);
 CKEY_API int ckey_telemetry_get_mode(ckey_telemetry *telemetry, int *out_mode);
 

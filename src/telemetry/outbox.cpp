@@ -25,6 +25,16 @@ bool sync_folder(const std::string &folder) {
 
 std::string folder_of(const std::string &path) { return path.substr(0, path.find_last_of('/')); }
 
+// mkdir -p that starts at the folder itself and climbs only past missing
+// parents (the default's ~/.local/share may not exist yet), so a parent that
+// exists is never touched: a sandbox may refuse even a mkdir there.
+bool make_folder(const std::string &folder) {
+    if (::mkdir(folder.c_str(), 0700) == 0 || errno == EEXIST) return true;
+    size_t slash = folder.find_last_of('/');
+    if (errno != ENOENT || slash == 0 || slash == std::string::npos) return false;
+    return make_folder(folder.substr(0, slash)) && (::mkdir(folder.c_str(), 0700) == 0 || errno == EEXIST);
+}
+
 }  // namespace
 
 Outbox::Outbox(std::string directory) : directory_(std::move(directory)) {
@@ -34,7 +44,7 @@ Outbox::Outbox(std::string directory) : directory_(std::move(directory)) {
 bool Outbox::make_folders() {
     if (!durable()) return true;
     for (const std::string &folder : {directory_, directory_ + "/outbox", directory_ + "/quarantine"})
-        if (::mkdir(folder.c_str(), 0700) != 0 && errno != EEXIST) return false;
+        if (!make_folder(folder)) return false;
     return true;
 }
 

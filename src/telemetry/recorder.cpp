@@ -18,8 +18,9 @@ Recorder::Recorder(const ckey_telemetry_config &config)
     current_ = identity_;
     config_.directory = nullptr;  // not owned
     std::lock_guard<std::mutex> lock(mutex_);
-    if (mode_ == CKEY_TELEMETRY_OFF) purge();
-    else load();
+    // Off from the start: no folder is made and no file is read or removed
+    // (what an earlier process left waits for a process that is on).
+    if (mode_ != CKEY_TELEMETRY_OFF) load();
 }
 
 Recorder::~Recorder() {
