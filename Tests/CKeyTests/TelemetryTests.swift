@@ -95,6 +95,30 @@ final class TelemetryTests: XCTestCase {
         #endif
     }
 
+    /// A directory another recorder holds (here in this process; the core's
+    /// tests use two processes): the core refuses it, and the Swift layer
+    /// neither throws nor loses counts silently. It counts in memory, keeps
+    /// the reason and counts it as an I/O error.
+    func testHeldDirectoryFallsBackToMemoryAndSaysSo() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ckey-telemetry-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let nowhere = URL(string: "https://127.0.0.1:9/")!
+        let first = TelemetryRecorder(directory: folder, mode: .local, endpoint: nowhere)
+        let second = TelemetryRecorder(directory: folder, mode: .local, endpoint: nowhere)
+        XCTAssertNil(first.storageError)
+        XCTAssertEqual(first.errors.io_errors, 0)
+        let reason = try XCTUnwrap(second.storageError)
+        XCTAssertEqual(reason.code, .ioError)
+        XCTAssertTrue(reason.message.contains("telemetry directory \"\(folder.path)\" is in use"), reason.message)
+        XCTAssertEqual(second.errors.io_errors, 1)
+        useEverything(second)
+        XCTAssertEqual(second.counters.sessionsStarted, 2, "counted in memory")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("current.json").path))
+        useEverything(first)
+        XCTAssertEqual(first.counters.sessionsStarted, 2)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("current.json").path))
+    }
+
     /// Every call an app or the scanner makes, then a poll and a take.
     private func useEverything(_ recorder: TelemetryRecorder) {
         let session = CKeyTelemetrySession(recorder: recorder)

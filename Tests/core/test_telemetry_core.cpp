@@ -16,6 +16,8 @@
 #include <map>
 #include <sstream>
 #include <string>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <vector>
 
 namespace fs = std::filesystem;
@@ -47,7 +49,7 @@ struct TempDir {
 };
 
 ckey_telemetry *make(Clocks &clocks, const fs::path &dir, int mode = CKEY_TELEMETRY_ON,
-                     const char *version = "0.1.0") {
+                     const char *version = "0.1.0", int *status = nullptr) {
     ckey_telemetry_config config{};
     std::string folder = dir.string();
     config.directory = dir.empty() ? nullptr : folder.c_str();
@@ -59,7 +61,9 @@ ckey_telemetry *make(Clocks &clocks, const fs::path &dir, int mode = CKEY_TELEME
     config.monotonic_clock = Clocks::read_mono;
     config.clock_context = &clocks;
     ckey_telemetry *t = nullptr;
-    return ckey_telemetry_create(&config, &t) == 0 ? t : nullptr;
+    int result = ckey_telemetry_create(&config, &t);
+    if (status) *status = result;
+    return result == 0 ? t : nullptr;
 }
 
 // One finished session: started, a frame, succeeded with profile 0.
@@ -637,6 +641,101 @@ TEST(unexpected_outbox_names_are_quarantined_and_counted) {
     ckey_telemetry_get_errors(t, &e);
     CHECK_EQ(e.quarantined_files, uint64_t(0));
     ckey_telemetry_destroy(t);
+}
+
+namespace {
+
+// In a forked child: tries to create a recorder on dir, records a session when
+// it gets one, and writes the status and message to the pipe.
+[[noreturn]] void second_process(const fs::path &dir, int pipe_out) {
+    Clocks clocks;
+    int status = -1;
+    ckey_telemetry *t = make(clocks, dir, CKEY_TELEMETRY_ON, "0.1.0", &status);
+    std::string answer = std::to_string(status) + " " + ckey_telemetry_last_error();
+    if (t) {
+        one_success(t);
+        ckey_telemetry_destroy(t);
+    }
+    ssize_t written = ::write(pipe_out, answer.data(), answer.size());
+    ::_exit(written == ssize_t(answer.size()) ? 0 : 1);
+}
+
+// What second_process said: "status message".
+std::string run_second_process(const fs::path &dir) {
+    int pipe_fds[2];
+    if (::pipe(pipe_fds) != 0) return "pipe failed";
+    pid_t child = ::fork();
+    if (child == 0) {
+        ::close(pipe_fds[0]);
+        second_process(dir, pipe_fds[1]);
+    }
+    ::close(pipe_fds[1]);
+    std::string answer;
+    char buffer[512];
+    for (ssize_t n; (n = ::read(pipe_fds[0], buffer, sizeof buffer)) > 0;) answer.append(buffer, size_t(n));
+    ::close(pipe_fds[0]);
+    int status = 0;
+    ::waitpid(child, &status, 0);
+    return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? answer : "the child failed: " + answer;
+}
+
+}  // namespace
+
+// One directory, two processes: the second is refused at once, clearly, and
+// counts nothing there; the first loses nothing; once it is gone the
+// directory is free again.
+TEST(a_second_process_is_refused_the_directory) {
+    Clocks clocks;
+    TempDir dir;
+    ckey_telemetry *t = make(clocks, dir.path, CKEY_TELEMETRY_LOCAL);
+    REQUIRE(t);
+    one_success(t);
+    std::string answer = run_second_process(dir.path);
+    uint64_t counted_by_second = answer.rfind("0 ", 0) == 0 ? 1 : 0;  // none when refused
+    CHECK(answer.rfind("10 telemetry directory \"" + dir.path.string() + "\" is in use: another process (pid " +
+                           std::to_string(::getpid()) + ") holds",
+                       0) == 0);
+    CHECK(answer.find(dir.path.string() + "/lock") != std::string::npos);
+    one_success(t);
+    ckey_telemetry_destroy(t);
+    // Every session a process was allowed to count is on disk.
+    CHECK_EQ(ckey::telemetry::decode_batch(slurp(dir.path / "current.json")).succeeded, 2 + counted_by_second);
+    // The first has gone: the next process gets the directory and adds to it.
+    CHECK_EQ(run_second_process(dir.path), std::string("0 "));
+    t = make(clocks, dir.path, CKEY_TELEMETRY_LOCAL);
+    REQUIRE(t);
+    ckey_telemetry_destroy(t);
+    CHECK_EQ(ckey::telemetry::decode_batch(slurp(dir.path / "current.json")).succeeded, 3 + counted_by_second);
+}
+
+// In one process too: a second recorder on the same directory is refused, and
+// one switched off gives the directory up.
+TEST(a_second_recorder_in_one_process_is_refused_until_the_first_is_off) {
+    Clocks clocks;
+    TempDir dir;
+    ckey_telemetry *first = make(clocks, dir.path);
+    REQUIRE(first);
+    CHECK(make(clocks, dir.path) == nullptr);
+    CHECK(std::string(ckey_telemetry_last_error()).find("another recorder in this process holds") !=
+          std::string::npos);
+    ckey_telemetry *second = make(clocks, dir.path, CKEY_TELEMETRY_OFF);  // off needs no directory
+    REQUIRE(second);
+    // Switched on while the first holds it: counts in memory and says so.
+    CHECK_EQ(ckey_telemetry_set_mode(second, CKEY_TELEMETRY_LOCAL), 0);
+    ckey_telemetry_errors e;
+    ckey_telemetry_get_errors(second, &e);
+    CHECK_EQ(e.io_errors, uint64_t(1));
+    one_success(second);
+    ckey_telemetry_counters c;
+    ckey_telemetry_get_counters(second, &c);
+    CHECK_EQ(c.sessions_succeeded, uint64_t(1));
+    ckey_telemetry_destroy(second);
+    CHECK(!fs::exists(dir.path / "current.json"));  // the refused one wrote nothing
+    CHECK_EQ(ckey_telemetry_set_mode(first, CKEY_TELEMETRY_OFF), 0);
+    ckey_telemetry *third = make(clocks, dir.path);
+    CHECK(third != nullptr);
+    ckey_telemetry_destroy(third);
+    ckey_telemetry_destroy(first);
 }
 
 TEST(strict_batches) {

@@ -4,13 +4,11 @@ docs/telemetry-batch.schema.json; and batches the schema forbids are refused
 by the core too.
 
 Run: CKEY_LIB=build-x/libckey.a python3 -m pytest Tests/telemetry/test_batch_schema.py
-(CKEY_LIB: the CMake-built libckey, static or shared.)
+(CKEY_LIB: the CMake-built libckey, static or shared; conftest.py builds batch_tool.c with it.)
 """
 import copy
 import json
-import os
 import subprocess
-import tempfile
 from pathlib import Path
 
 import jsonschema
@@ -19,19 +17,6 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 SCHEMA = json.loads((ROOT / "docs/telemetry-batch.schema.json").read_text())
 VALIDATOR = jsonschema.Draft202012Validator(SCHEMA, format_checker=jsonschema.FormatChecker())
-
-
-@pytest.fixture(scope="module")
-def tool():
-    lib = os.environ.get("CKEY_LIB")
-    if not lib or not Path(lib).exists():
-        raise RuntimeError("set CKEY_LIB to the CMake-built libckey.a or libckey.so")
-    out = Path(tempfile.mkdtemp()) / "batch_tool"
-    # C99 with -pedantic -Werror: telemetry.h stands alone.
-    subprocess.run(["cc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic", f"-I{ROOT / 'include'}",
-                    str(ROOT / "Tests/telemetry/batch_tool.c"), lib, "-lpng", "-ljpeg", "-lcrypto", "-lstdc++",
-                    "-lm", "-lpthread", "-o", str(out)], check=True)
-    return str(out)
 
 
 @pytest.fixture(scope="module")

@@ -48,6 +48,7 @@ typedef int64_t (*ckey_telemetry_clock)(void *clock_context);
 
 typedef struct ckey_telemetry_config {
     const char *directory;   /* where batches wait (the app's, e.g. Application Support/CKey);
+                                one recorder at a time (see create);
                                 NULL = memory only, nothing survives a restart */
     const char *sdk;         /* "swift"; 1...16 of [a-z0-9-] */
     const char *sdk_version; /* e.g. "0.1.0"; 1...32 of [0-9A-Za-z.+-] */
@@ -79,6 +80,12 @@ typedef struct ckey_telemetry_errors {
  * outbox); corrupt files and unexpected names are quarantined and counted,
  * and neither makes create fail. In mode 0 it touches no disk at all until
  * set_mode switches it on.
+ * One recorder per directory: in mode 1 or 2 the recorder holds an advisory
+ * lock on directory/lock until it is destroyed or switched to 0 (or its
+ * process ends). While another recorder, in any process, holds it, create
+ * returns 10 (I/O error) at once, with a message naming the directory and
+ * who holds it; a recorder switched on from 0 meanwhile counts in memory
+ * only and counts that in io_errors.
  * Ownership: free with ckey_telemetry_destroy. Cost: a directory scan. */
 CKEY_API int ckey_telemetry_create(const ckey_telemetry_config *config, ckey_telemetry **out_telemetry);
 

@@ -42,10 +42,14 @@ Outbox::Outbox(std::string directory) : directory_(std::move(directory)) {
 }
 
 bool Outbox::make_folders() {
-    if (!durable()) return true;
     for (const std::string &folder : {directory_, directory_ + "/outbox", directory_ + "/quarantine"})
         if (!make_folder(folder)) return false;
     return true;
+}
+
+DirectoryLock::Outcome Outbox::claim() {
+    if (!configured() || !make_folders()) return DirectoryLock::failed;
+    return lock_.acquire(lock_path());
 }
 
 std::string Outbox::batch_path(uint64_t first, uint64_t last) const {

@@ -9,8 +9,12 @@
 //   schedule            "last_send_utc not_before_utc", the due-time state
 //   quarantine/         corrupt files and strangers (any other entry in
 //                       outbox/), moved aside and counted, never deleted
+//   lock                held (flock) by the one recorder using the directory;
+//                       it holds the holder's process id (directory_lock.hpp)
 // Every write is a temporary file, fsync, rename, then an fsync of the folder.
 #pragma once
+
+#include "directory_lock.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -30,9 +34,18 @@ struct OutboxListing {
 
 class Outbox {
 public:
-    explicit Outbox(std::string directory);  // "" = memory only: every call is a no-op
+    explicit Outbox(std::string directory);  // "" = memory only
 
-    bool durable() const { return !directory_.empty(); }
+    bool configured() const { return !directory_.empty(); }
+    // Makes the folders and takes the directory's lock. Until claim says held,
+    // and after release, every file call below is a no-op: a recorder that is
+    // off, or was refused the directory, touches nothing.
+    DirectoryLock::Outcome claim();
+    void release() { lock_.release(); }
+    bool durable() const { return lock_.is_held(); }
+    const std::string &directory() const { return directory_; }
+    std::string lock_path() const { return directory_ + "/lock"; }
+    long owner() const { return lock_.owner(); }  // after claim: who holds the lock (0: unknown)
 
     // Each returns false on an I/O failure (the caller counts it).
     bool write_atomic(const std::string &path, const std::string &text);
@@ -45,10 +58,12 @@ public:
     std::string batch_path(uint64_t first, uint64_t last) const;
     OutboxListing list();
     bool rename(const std::string &from, const std::string &to);
-    bool make_folders();
 
 private:
+    bool make_folders();
+
     std::string directory_;
+    DirectoryLock lock_;
 };
 
 }  // namespace ckey::telemetry

@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <unistd.h>
 
 namespace ckey::telemetry {
 
@@ -20,7 +21,7 @@ Recorder::Recorder(const ckey_telemetry_config &config)
     std::lock_guard<std::mutex> lock(mutex_);
     // Off from the start: no folder is made and no file is read or removed
     // (what an earlier process left waits for a process that is on).
-    if (mode_ != CKEY_TELEMETRY_OFF) load();
+    if (mode_ != CKEY_TELEMETRY_OFF && !attach()) refuse_shared_directory();
 }
 
 Recorder::~Recorder() {
@@ -46,14 +47,37 @@ void Recorder::count_day() {
     current_dirty_ = true;
 }
 
+// Takes the directory, then loads it. false: another recorder holds it. A
+// directory that cannot be made or locked is counted and left alone: the
+// recorder counts in memory.
+bool Recorder::attach() {
+    if (!outbox_.configured()) return true;
+    switch (outbox_.claim()) {
+    case DirectoryLock::held:
+        load();
+        return true;
+    case DirectoryLock::busy:
+        return false;
+    case DirectoryLock::failed:
+        break;
+    }
+    ++errors_.io_errors;
+    return true;
+}
+
+[[noreturn]] void Recorder::refuse_shared_directory() const {
+    long owner = outbox_.owner();
+    std::string who = owner == long(::getpid()) ? std::string("another recorder in this process")
+                      : owner > 0             ? cat("another process (pid ", owner, ")")
+                                              : std::string("another process");
+    fail(CKEY_IO_ERROR, "telemetry directory \"", outbox_.directory(), "\" is in use: ", who, " holds ",
+         outbox_.lock_path(), ". Recorders that share a directory lose each other's counts; give each process "
+         "its own directory, or NULL to count in memory only");
+}
+
 // What an earlier process left: the aggregate it was counting, its outbox and
 // its schedule. Corrupt files are quarantined and counted.
 void Recorder::load() {
-    if (!outbox_.durable()) return;
-    if (!outbox_.make_folders()) {
-        ++errors_.io_errors;
-        return;
-    }
     load_current();
     load_batches();
     load_schedule();
@@ -217,8 +241,12 @@ void Recorder::set_mode(int mode) {
     if (mode == mode_) return;
     int before = mode_;
     mode_ = mode;
-    if (mode == CKEY_TELEMETRY_OFF) purge();
-    else if (before == CKEY_TELEMETRY_OFF) load();
+    if (mode == CKEY_TELEMETRY_OFF) {
+        purge();
+        outbox_.release();  // off holds no directory: another process may take it
+    } else if (before == CKEY_TELEMETRY_OFF && !attach()) {
+        ++errors_.io_errors;  // held by another: this recorder counts in memory only
+    }
 }
 
 int Recorder::mode() {

@@ -47,6 +47,8 @@ private:
     int64_t utc() const;
     int64_t monotonic() const;
     void count_day();
+    bool attach();
+    [[noreturn]] void refuse_shared_directory() const;
     void load();
     void load_current();
     void load_batches();
