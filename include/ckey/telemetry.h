@@ -77,8 +77,8 @@ typedef struct ckey_telemetry_errors {
 
 /* Creates a recorder. In mode 1 or 2 it makes directory (parents too) and
  * loads what an earlier process left there (the current aggregate and the
- * outbox); corrupt files and unexpected names are quarantined and counted,
- * and neither makes create fail. In mode 0 it touches no disk at all until
+ * outbox); temporary files a crash left are removed, corrupt files and
+ * unexpected names are quarantined and counted, and neither makes create fail. In mode 0 it touches no disk at all until
  * set_mode switches it on.
  * One recorder per directory: in mode 1 or 2 the recorder holds an advisory
  * lock on directory/lock until it is destroyed or switched to 0 (or its

@@ -64,7 +64,7 @@ bool Outbox::rename(const std::string &from, const std::string &to) {
 
 bool Outbox::write_atomic(const std::string &path, const std::string &text) {
     if (!durable()) return true;
-    std::string temporary = path + ".tmp";
+    std::string temporary = temporary_path(path);
     int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
     if (fd < 0) return false;
     size_t done = 0;
@@ -102,7 +102,7 @@ std::optional<std::string> Outbox::read(const std::string &path) {
 
 bool Outbox::remove(const std::string &path) {
     if (!durable()) return true;
-    if (::unlink(path.c_str()) != 0 && errno != ENOENT) return false;
+    if (::unlink(path.c_str()) != 0) return errno == ENOENT;  // nothing removed: nothing to sync
     return sync_folder(folder_of(path));
 }
 

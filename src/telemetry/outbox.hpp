@@ -53,6 +53,8 @@ public:
     bool remove(const std::string &path);
     bool quarantine(const std::string &path);
 
+    // Where write_atomic puts path's bytes before the rename.
+    static std::string temporary_path(const std::string &path) { return path + ".tmp"; }
     std::string current_path() const { return directory_ + "/current.json"; }
     std::string schedule_path() const { return directory_ + "/schedule"; }
     std::string batch_path(uint64_t first, uint64_t last) const;

@@ -78,9 +78,22 @@ bool Recorder::attach() {
 // What an earlier process left: the aggregate it was counting, its outbox and
 // its schedule. Corrupt files are quarantined and counted.
 void Recorder::load() {
+    OutboxListing listing = outbox_.list();
+    remove_stale_temporaries(listing.temporaries);
     load_current();
-    load_batches();
+    load_batches(listing);
     load_schedule();
+}
+
+// This recorder holds the directory, so no one else is writing in it: every
+// temporary file is one a crash left between its write and its rename, and
+// the file it was to replace still holds the counts.
+void Recorder::remove_stale_temporaries(const std::vector<std::string> &in_outbox) {
+    std::vector<std::string> stale = in_outbox;
+    stale.push_back(Outbox::temporary_path(outbox_.current_path()));
+    stale.push_back(Outbox::temporary_path(outbox_.schedule_path()));
+    for (const std::string &path : stale)
+        if (!outbox_.remove(path)) ++errors_.io_errors;
 }
 
 void Recorder::quarantine(const std::string &path) {
@@ -113,8 +126,7 @@ bool inside_a_wider_range(const Range &range, const std::vector<std::pair<Range,
 
 }  // namespace
 
-void Recorder::load_batches() {
-    OutboxListing listing = outbox_.list();
+void Recorder::load_batches(const OutboxListing &listing) {
     // An entry this code did not write: aside, counted, never read.
     for (const std::string &path : listing.strangers) quarantine(path);
     std::vector<std::pair<Range, Aggregate>> loaded;

@@ -9,6 +9,8 @@
 
 #include <map>
 #include <mutex>
+#include <string>
+#include <vector>
 
 namespace ckey::telemetry {
 
@@ -51,7 +53,8 @@ private:
     [[noreturn]] void refuse_shared_directory() const;
     void load();
     void load_current();
-    void load_batches();
+    void remove_stale_temporaries(const std::vector<std::string> &in_outbox);
+    void load_batches(const OutboxListing &listing);
     void load_schedule();
     void quarantine(const std::string &path);  // moves a corrupt file aside and counts it
     void save_schedule();
