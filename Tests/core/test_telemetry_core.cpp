@@ -803,9 +803,121 @@ TEST(strict_batches) {
     CHECK(refused("\"2026-11-29\"", "\"2026-02-30\""));
     CHECK(refused("\"ios\"", "\"android\""));
     CHECK(refused("\"sum\":3000", "\"sum\":10"));  // below its bucket's lower bound
+    // Above what its samples can add up to: a sum that overflowed.
+    CHECK(refused("\"sum\":3000", "\"sum\":3072"));
+    CHECK(std::string(ckey_telemetry_last_error()).find("frame_time_us.sum is 3072, more than") != std::string::npos);
+    CHECK(!refused("\"sum\":3000", "\"sum\":3071"));  // bucket [2944, 3072): 3071 is its largest value
+    CHECK(refused("\"count\":1", "\"count\":2"));     // buckets hold fewer samples than count
+    CHECK(std::string(ckey_telemetry_last_error()).find("hold 1") != std::string::npos);
     CHECK(refused("{\"format\":1", "{\"format\":2"));
     CHECK(refused("\"swift\"", "\"sw\\u0069ft\""));
     CHECK(std::string(ckey_telemetry_last_error()).find("refused") != std::string::npos);
+}
+
+namespace {
+
+constexpr uint64_t kTop = UINT64_MAX;
+
+// current.json as an earlier process would have left it, counts given as JSON.
+void plant_current(const fs::path &dir, const std::string &sessions, uint64_t frames, const std::string &decodes,
+                   const std::string &ttfd, const std::string &frame_time) {
+    fs::create_directories(dir);
+    std::ofstream(dir / "current.json")
+        << "{\"format\":1,\"sdk\":\"swift\",\"sdk_version\":\"0.1.0\",\"platform\":\"linux\","
+           "\"first_day\":\"2026-11-29\",\"last_day\":\"2026-11-29\",\"sessions\":"
+        << sessions << ",\"frames\":" << frames << ",\"decodes\":" << decodes
+        << ",\"time_to_first_decode_us\":" << ttfd << ",\"frame_time_us\":" << frame_time << "}";
+}
+
+std::string under(uint64_t n) {  // a histogram of n samples below 16 us, summing to 0
+    return "{\"count\":" + std::to_string(n) + ",\"sum\":0,\"underflow\":" + std::to_string(n) +
+           ",\"overflow\":0,\"buckets\":[]}";
+}
+
+}  // namespace
+
+TEST(counters_saturate_at_the_top_instead_of_wrapping) {
+    Histogram h;
+    h.count = h.underflow = kTop - 1;
+    h.sum = kTop - 10;
+    h.add(0);
+    h.add(0);  // would wrap to 0
+    h.add(100);
+    CHECK_EQ(h.count, kTop);
+    CHECK_EQ(h.underflow, kTop);
+    CHECK_EQ(h.sum, kTop);
+    CHECK_EQ(h.buckets[Histogram::bucket_of(100)], uint64_t(1));
+    Histogram twice = h;
+    twice.merge(h);
+    CHECK(twice.count == kTop && twice.sum == kTop && twice.buckets[Histogram::bucket_of(100)] == 2);
+    ckey::telemetry::Aggregate a, b;
+    a.started = kTop - 1;
+    b.started = 5;
+    a.decodes[3] = kTop;
+    b.decodes[3] = kTop;
+    a.merge(b);
+    CHECK_EQ(a.started, kTop);
+    CHECK_EQ(a.decodes[3], kTop);
+    // Through the recorder, from a current.json one step below the top.
+    Clocks clocks;
+    TempDir dir;
+    plant_current(dir.path, "{\"started\":" + std::to_string(kTop - 1) + ",\"succeeded\":0,\"failed\":0}", kTop - 1,
+                  "{\"profile_0\":0,\"profile_1\":0,\"profile_2\":0,\"profile_3\":0}", under(0), under(kTop - 1));
+    ckey_telemetry *t = make(clocks, dir.path);
+    REQUIRE(t);
+    for (int i = 0; i < 3; ++i) {
+        ckey_telemetry_session_started(t);
+        ckey_telemetry_frame(t, 0);
+    }
+    REQUIRE(due(t));
+    char *json = nullptr;
+    size_t length = 0;
+    uint64_t id = 0;
+    CHECK_EQ(ckey_telemetry_take_batch(t, &json, &length, &id), 0);
+    REQUIRE(json);
+    auto batch = ckey::telemetry::decode_batch(std::string(json, length));
+    ckey_telemetry_free(json);
+    CHECK_EQ(batch.started, kTop);
+    CHECK_EQ(batch.frames, kTop);
+    CHECK_EQ(batch.frame_time.count, kTop);
+    CHECK_EQ(batch.frame_time.underflow, kTop);
+    ckey_telemetry_destroy(t);
+}
+
+// A full counter can still make totals that cannot be right (here decodes
+// that add up to more than sessions.succeeded, which stopped at the top).
+// take_batch refuses that batch once, says why, and sets it aside in
+// quarantine; the next batch goes out as usual.
+TEST(an_impossible_batch_is_set_aside_once_not_refused_at_every_poll) {
+    Clocks clocks;
+    TempDir dir;
+    std::string top = std::to_string(kTop);
+    plant_current(dir.path, "{\"started\":" + top + ",\"succeeded\":" + top + ",\"failed\":0}", 0,
+                  "{\"profile_0\":" + top + ",\"profile_1\":0,\"profile_2\":0,\"profile_3\":0}", under(kTop),
+                  under(0));
+    ckey_telemetry *t = make(clocks, dir.path);
+    REQUIRE(t);
+    ckey_telemetry_session_succeeded(t, 1, 0);
+    REQUIRE(due(t));
+    char *json = nullptr;
+    size_t length = 0;
+    uint64_t id = 0;
+    CHECK_EQ(ckey_telemetry_take_batch(t, &json, &length, &id), CKEY_INVALID_ARGUMENT);
+    CHECK(json == nullptr);
+    std::string why = ckey_telemetry_last_error();
+    CHECK(why.find("quarantine") != std::string::npos);
+    CHECK(why.find("decodes add up to") != std::string::npos);
+    ckey_telemetry_errors e;
+    ckey_telemetry_get_errors(t, &e);
+    CHECK_EQ(e.quarantined_files, uint64_t(1));
+    CHECK_EQ(entries_in(dir.path / "quarantine"), size_t(1));
+    size_t pending = 9;
+    ckey_telemetry_pending(t, &pending);
+    CHECK_EQ(pending, size_t(0));
+    one_success(t);
+    REQUIRE(due(t));
+    CHECK_EQ(ckey::telemetry::decode_batch(take(t, id)).succeeded, uint64_t(1));
+    ckey_telemetry_destroy(t);
 }
 
 namespace {

@@ -93,3 +93,23 @@ def test_core_refuses_inconsistent_totals_the_schema_cannot_see(tool, batches):
     batch["frame_time_us"]["count"] += 1
     assert not core_accepts(tool, batch)
     assert not core_accepts(tool, json.dumps(batches[1]) + "x")
+
+
+def test_core_refuses_a_sum_that_overflowed(tool, batches):
+    batch = copy.deepcopy(batches[0])
+    assert batch["frame_time_us"]["overflow"] == 0  # one sample of 3,500 us: the sum is at most 3,583
+    batch["frame_time_us"]["sum"] = 3584
+    assert VALIDATOR.is_valid(batch)
+    assert not core_accepts(tool, batch)
+    batch["frame_time_us"]["sum"] = 3583
+    assert core_accepts(tool, batch)
+
+
+def test_counts_at_the_top_are_valid_for_both(tool, batches):
+    top = 2**64 - 1
+    batch = copy.deepcopy(batches[0])
+    batch["sessions"]["started"] = top
+    batch["frames"] = top
+    batch["frame_time_us"] = {"count": top, "sum": 0, "underflow": top, "overflow": 0, "buckets": []}
+    VALIDATOR.validate(batch)
+    assert core_accepts(tool, batch)

@@ -59,7 +59,8 @@ typedef struct ckey_telemetry_config {
     void *clock_context;
 } ckey_telemetry_config;
 
-/* Local totals since creation (or since the last switch to off). */
+/* Local totals since creation (or since the last switch to off). Every count
+ * here and in batches stops at UINT64_MAX; none wraps. */
 typedef struct ckey_telemetry_counters {
     uint64_t sessions_started, sessions_succeeded, sessions_failed;
     uint64_t frames;
@@ -120,7 +121,10 @@ CKEY_API int ckey_telemetry_poll(ckey_telemetry *telemetry, int *out_due);
 
 /* The batch to send after poll said due: its JSON (validated against the
  * schema's rules) and its id for report. Records the send time, so a second
- * call within the hour gives no batch (*out_json = NULL, OK).
+ * call within the hour gives no batch (*out_json = NULL, OK). A batch that
+ * fails validation (totals a full counter left inconsistent) returns 1 once,
+ * with the reason: it is moved to quarantine/, counted in quarantined_files,
+ * and the next due poll offers the batch after it.
  * Ownership: free *out_json with ckey_telemetry_free. */
 CKEY_API int ckey_telemetry_take_batch(ckey_telemetry *telemetry, char **out_json, size_t *out_length,
                                        uint64_t *out_id);
@@ -150,7 +154,9 @@ CKEY_API int ckey_telemetry_retry_after(const char *value, int64_t now_utc, int6
 CKEY_API int ckey_telemetry_pending(ckey_telemetry *telemetry, size_t *out_count);
 
 /* Strictly decodes a batch: unknown or missing fields, negative numbers,
- * non-integers and inconsistent totals return 1 with a message. */
+ * non-integers and inconsistent totals (a histogram whose buckets do not add
+ * up to its count, a sum outside what its buckets allow) return 1 with a
+ * message. */
 CKEY_API int ckey_telemetry_validate_batch(const char *json, size_t length);
 
 CKEY_API void ckey_telemetry_free(char *text);

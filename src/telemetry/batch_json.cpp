@@ -139,6 +139,13 @@ private:
     size_t at_ = 0;
 };
 
+std::string text_of(unsigned __int128 n) {  // streams cannot print 128 bits
+    std::string digits;
+    do digits.insert(digits.begin(), char('0' + int(n % 10)));
+    while ((n /= 10) != 0);
+    return digits;
+}
+
 const Value &field(const Value &object, const char *name, Value::Kind kind) {
     auto it = object.members.find(name);
     if (it == object.members.end()) refuse(cat("missing field \"", name, "\""));
@@ -170,8 +177,11 @@ Histogram histogram(const Value &object, const char *name) {
     h.sum = number(v, "sum");
     h.underflow = number(v, "underflow");
     h.overflow = number(v, "overflow");
-    unsigned __int128 total = static_cast<unsigned __int128>(h.underflow) + h.overflow, least = 0;
+    // What the samples' buckets allow: the sum lies between their lower
+    // bounds and, when none overflowed, their upper bounds.
+    unsigned __int128 total = static_cast<unsigned __int128>(h.underflow) + h.overflow, least = 0, most = 0;
     least += static_cast<unsigned __int128>(h.overflow) << Histogram::kMaxExponent;
+    most += static_cast<unsigned __int128>(h.underflow) * (Histogram::lower_bound(0) - 1);
     int last = -1;
     for (const auto &pair : field(v, "buckets", Value::array).items) {
         if (pair->kind != Value::array || pair->items.size() != 2 || pair->items[0]->kind != Value::number ||
@@ -185,9 +195,14 @@ Histogram histogram(const Value &object, const char *name) {
         h.buckets[int(index)] = n;
         total += n;
         least += static_cast<unsigned __int128>(n) * Histogram::lower_bound(int(index));
+        most += static_cast<unsigned __int128>(n) * (Histogram::lower_bound(int(index) + 1) - 1);
     }
-    if (total != h.count) refuse(cat(name, ".count is ", h.count, " but its buckets hold more or fewer samples"));
+    if (total != h.count)
+        refuse(cat(name, ".count is ", h.count, ", but underflow + overflow + buckets hold ", text_of(total)));
     if (h.sum < least) refuse(cat(name, ".sum is ", h.sum, ", less than its buckets' lower bounds allow"));
+    if (h.overflow == 0 && h.sum > most)
+        refuse(cat(name, ".sum is ", h.sum, ", more than its samples can add up to (", text_of(most),
+                   "): a sum that overflowed"));
     return h;
 }
 

@@ -269,8 +269,8 @@ int Recorder::mode() {
 void Recorder::started() {
     std::lock_guard<std::mutex> lock(mutex_);
     if (mode_ == CKEY_TELEMETRY_OFF) return;
-    ++current_.started;
-    ++totals_.sessions_started;
+    add_saturating(current_.started, 1);
+    add_saturating(totals_.sessions_started, 1);
     count_day();
 }
 
@@ -281,11 +281,11 @@ bool Recorder::succeeded(int profile, int64_t ttfd_us) {
         ++errors_.rejected_samples;
         return false;
     }
-    ++current_.succeeded;
-    ++current_.decodes[profile];
+    add_saturating(current_.succeeded, 1);
+    add_saturating(current_.decodes[profile], 1);
     current_.time_to_first_decode.add(uint64_t(ttfd_us));
-    ++totals_.sessions_succeeded;
-    ++totals_.decodes[profile];
+    add_saturating(totals_.sessions_succeeded, 1);
+    add_saturating(totals_.decodes[profile], 1);
     count_day();
     return true;
 }
@@ -293,8 +293,8 @@ bool Recorder::succeeded(int profile, int64_t ttfd_us) {
 void Recorder::failed() {
     std::lock_guard<std::mutex> lock(mutex_);
     if (mode_ == CKEY_TELEMETRY_OFF) return;
-    ++current_.failed;
-    ++totals_.sessions_failed;
+    add_saturating(current_.failed, 1);
+    add_saturating(totals_.sessions_failed, 1);
     count_day();
 }
 
@@ -305,9 +305,9 @@ bool Recorder::frame(int64_t frame_us) {
         ++errors_.rejected_samples;
         return false;
     }
-    ++current_.frames;
+    add_saturating(current_.frames, 1);
     current_.frame_time.add(uint64_t(frame_us));
-    ++totals_.frames;
+    add_saturating(totals_.frames, 1);
     count_day();
     return true;
 }
@@ -352,13 +352,28 @@ bool Recorder::poll() {
     return due_;
 }
 
+// A batch whose totals cannot be right (a counter that stopped at the top, a
+// file changed by hand) would be refused at every poll and block the batches
+// after it: it goes to quarantine, counted, and take says why, once.
+void Recorder::set_aside(std::map<uint64_t, Pending>::iterator batch, const ckey::Error &refusal) {
+    std::string path = outbox_.batch_path(batch->first, batch->second.last);
+    pending_.erase(batch);
+    quarantine(path);
+    fail(refusal.code(), "batch ", path.substr(path.find_last_of('/') + 1),
+         " set aside in quarantine/ and not sent: ", refusal.what());
+}
+
 bool Recorder::take(std::string &json, uint64_t &id) {
     std::lock_guard<std::mutex> lock(mutex_);
     if (!due_ || mode_ != CKEY_TELEMETRY_ON || pending_.empty()) return false;
     due_ = false;
     auto &[first, batch] = *pending_.begin();
     json = encode_batch(batch.aggregate);
-    decode_batch(json);  // every batch is validated before it leaves
+    try {
+        decode_batch(json);  // every batch is validated before it leaves
+    } catch (const ckey::Error &refusal) {
+        set_aside(pending_.begin(), refusal);
+    }
     id = first;
     in_flight_ = true;
     in_flight_id_ = first;

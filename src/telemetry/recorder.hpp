@@ -4,6 +4,7 @@
 
 #include <ckey/telemetry.h>
 
+#include "../codec/status.hpp"
 #include "aggregate.hpp"
 #include "outbox.hpp"
 
@@ -62,6 +63,7 @@ private:
     void move_current_to_outbox();
     void bound_outbox();
     bool merge_pair(std::map<uint64_t, Pending>::iterator older);
+    [[noreturn]] void set_aside(std::map<uint64_t, Pending>::iterator batch, const ckey::Error &refusal);
     void purge();
 
     ckey_telemetry_config config_;
