@@ -66,6 +66,77 @@ final class TelemetryTests: XCTestCase {
         CKey.telemetry = .local
     }
 
+    /// Mode 0 touches no disk (docs/adoption-and-telemetry.md, section 2):
+    /// `.off` set first, before any recorder exists, then every call, and the
+    /// folders stay empty; switching on later makes the directory.
+    func testOffTouchesNoDisk() throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("ckey-home-\(UUID())")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(at: home) }
+        let nowhere = URL(string: "https://127.0.0.1:9/")!
+        // A configured directory.
+        let configured = home.appendingPathComponent("configured/telemetry")
+        let recorder = TelemetryRecorder(directory: configured, mode: .off, endpoint: nowhere)
+        useEverything(recorder)
+        XCTAssertEqual(try FileManager.default.subpathsOfDirectory(atPath: home.path), [])
+        #if !os(iOS) && !os(macOS)
+        // The default directory under HOME, as CKey.telemetry = .off at launch makes it.
+        let shared = SharedTelemetry(directory: { TelemetryRecorder.defaultDirectory(environment: ["HOME": home.path]) },
+                                     endpoint: nowhere)
+        try shared.setMode(rawValue: 0)
+        XCTAssertEqual(shared.mode, .off)
+        useEverything(shared.recorder)
+        XCTAssertEqual(shared.counters.sessionsStarted, 0)
+        XCTAssertEqual(try FileManager.default.subpathsOfDirectory(atPath: home.path), [])
+        try shared.setMode(rawValue: 2)
+        useEverything(shared.recorder)
+        let current = home.appendingPathComponent(".local/share/ckey/telemetry/current.json")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: current.path), "switched on, it counts on disk")
+        #endif
+    }
+
+    /// A directory another recorder holds (here in this process; the core's
+    /// tests use two processes): the core refuses it, and the Swift layer
+    /// neither throws nor loses counts silently. It counts in memory, keeps
+    /// the reason and counts it as an I/O error.
+    func testHeldDirectoryFallsBackToMemoryAndSaysSo() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ckey-telemetry-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let nowhere = URL(string: "https://127.0.0.1:9/")!
+        let first = TelemetryRecorder(directory: folder, mode: .local, endpoint: nowhere)
+        let second = TelemetryRecorder(directory: folder, mode: .local, endpoint: nowhere)
+        XCTAssertNil(first.storageError)
+        XCTAssertEqual(first.errors.io_errors, 0)
+        let reason = try XCTUnwrap(second.storageError)
+        XCTAssertEqual(reason.code, .ioError)
+        XCTAssertTrue(reason.message.contains("telemetry directory \"\(folder.path)\" is in use"), reason.message)
+        XCTAssertEqual(second.errors.io_errors, 1)
+        useEverything(second)
+        XCTAssertEqual(second.counters.sessionsStarted, 2, "counted in memory")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("current.json").path))
+        useEverything(first)
+        XCTAssertEqual(first.counters.sessionsStarted, 2)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("current.json").path))
+    }
+
+    /// Every call an app or the scanner makes, then a poll and a take.
+    private func useEverything(_ recorder: TelemetryRecorder) {
+        let session = CKeyTelemetrySession(recorder: recorder)
+        session.sessionStarted()
+        session.frameProcessed(duration: 0.004)
+        session.sessionSucceeded(profile: .text, timeToFirstDecode: 0.5)
+        session.sessionStarted()
+        session.sessionFailed()
+        var due: Int32 = 0
+        ckey_telemetry_poll(recorder.handle, &due)
+        var json: UnsafeMutablePointer<CChar>?
+        var length = 0
+        var id: UInt64 = 0
+        ckey_telemetry_take_batch(recorder.handle, &json, &length, &id)
+        ckey_telemetry_free(json)
+        _ = recorder.counters
+    }
+
     func testCountingThroughRealSessions() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ckey-telemetry-\(UUID())")
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -1,10 +1,15 @@
-/* A C99 client of <ckey/telemetry.h> alone, for test_batch_schema.py:
- *   batch_tool make      prints real batches, one JSON document per line
- *   batch_tool validate  reads one batch on stdin; exit 0 when the core accepts it
+/* A C99 client of <ckey/telemetry.h> alone, for the tests in this folder:
+ *   batch_tool make          prints real batches, one JSON document per line
+ *   batch_tool validate      reads one batch on stdin; exit 0 when the core accepts it
+ *   batch_tool record DIR N  counts N sessions in DIR (mode 2) and makes them durable,
+ *                            prints "ready", then keeps DIR until stdin ends; when
+ *                            create refuses DIR, prints its message to stderr and
+ *                            exits with its status
  */
 #include <ckey/telemetry.h>
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static int64_t utc_now = 20786LL * 86400 + 3600;
@@ -28,7 +33,37 @@ static int emit(ckey_telemetry *t) {
     return 0;
 }
 
+static int record(const char *directory, long sessions) {
+    ckey_telemetry_config config;
+    memset(&config, 0, sizeof config);
+    config.directory = directory;
+    config.sdk = "swift";
+    config.sdk_version = "0.1.0";
+    config.platform = "linux";
+    config.mode = CKEY_TELEMETRY_LOCAL;
+    ckey_telemetry *t = NULL;
+    int status = ckey_telemetry_create(&config, &t);
+    if (status != 0) {
+        fprintf(stderr, "%s\n", ckey_telemetry_last_error());
+        return status;
+    }
+    int due = 0;
+    for (long i = 0; i < sessions; ++i) {
+        ckey_telemetry_session_started(t);
+        ckey_telemetry_session_failed(t);
+        if (i % 100 == 99) ckey_telemetry_poll(t, &due); /* as the SDK does after sessions */
+    }
+    ckey_telemetry_poll(t, &due);
+    printf("ready\n");
+    fflush(stdout);
+    while (fgetc(stdin) != EOF) {
+    }
+    ckey_telemetry_destroy(t);
+    return 0;
+}
+
 int main(int argc, char **argv) {
+    if (argc == 4 && strcmp(argv[1], "record") == 0) return record(argv[2], atol(argv[3]));
     if (argc == 2 && strcmp(argv[1], "validate") == 0) {
         static char buffer[1 << 17];
         size_t length = fread(buffer, 1, sizeof buffer, stdin);

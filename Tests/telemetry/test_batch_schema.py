@@ -4,13 +4,11 @@ docs/telemetry-batch.schema.json; and batches the schema forbids are refused
 by the core too.
 
 Run: CKEY_LIB=build-x/libckey.a python3 -m pytest Tests/telemetry/test_batch_schema.py
-(CKEY_LIB: the CMake-built libckey, static or shared.)
+(CKEY_LIB: the CMake-built libckey, static or shared; conftest.py builds batch_tool.c with it.)
 """
 import copy
 import json
-import os
 import subprocess
-import tempfile
 from pathlib import Path
 
 import jsonschema
@@ -19,19 +17,6 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 SCHEMA = json.loads((ROOT / "docs/telemetry-batch.schema.json").read_text())
 VALIDATOR = jsonschema.Draft202012Validator(SCHEMA, format_checker=jsonschema.FormatChecker())
-
-
-@pytest.fixture(scope="module")
-def tool():
-    lib = os.environ.get("CKEY_LIB")
-    if not lib or not Path(lib).exists():
-        raise RuntimeError("set CKEY_LIB to the CMake-built libckey.a or libckey.so")
-    out = Path(tempfile.mkdtemp()) / "batch_tool"
-    # C99 with -pedantic -Werror: telemetry.h stands alone.
-    subprocess.run(["cc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic", f"-I{ROOT / 'include'}",
-                    str(ROOT / "Tests/telemetry/batch_tool.c"), lib, "-lpng", "-ljpeg", "-lcrypto", "-lstdc++",
-                    "-lm", "-lpthread", "-o", str(out)], check=True)
-    return str(out)
 
 
 @pytest.fixture(scope="module")
@@ -108,3 +93,23 @@ def test_core_refuses_inconsistent_totals_the_schema_cannot_see(tool, batches):
     batch["frame_time_us"]["count"] += 1
     assert not core_accepts(tool, batch)
     assert not core_accepts(tool, json.dumps(batches[1]) + "x")
+
+
+def test_core_refuses_a_sum_that_overflowed(tool, batches):
+    batch = copy.deepcopy(batches[0])
+    assert batch["frame_time_us"]["overflow"] == 0  # one sample of 3,500 us: the sum is at most 3,583
+    batch["frame_time_us"]["sum"] = 3584
+    assert VALIDATOR.is_valid(batch)
+    assert not core_accepts(tool, batch)
+    batch["frame_time_us"]["sum"] = 3583
+    assert core_accepts(tool, batch)
+
+
+def test_counts_at_the_top_are_valid_for_both(tool, batches):
+    top = 2**64 - 1
+    batch = copy.deepcopy(batches[0])
+    batch["sessions"]["started"] = top
+    batch["frames"] = top
+    batch["frame_time_us"] = {"count": top, "sum": 0, "underflow": top, "overflow": 0, "buckets": []}
+    VALIDATOR.validate(batch)
+    assert core_accepts(tool, batch)

@@ -36,7 +36,8 @@ extern "C" {
 #endif
 #endif
 
-#define CKEY_TELEMETRY_OFF 0    /* nothing counted; switching to it purges every counter and file */
+#define CKEY_TELEMETRY_OFF 0    /* nothing counted, no file touched; switching to it purges every
+                                   counter and file */
 #define CKEY_TELEMETRY_ON 1     /* counted and sent, at most one batch an hour */
 #define CKEY_TELEMETRY_LOCAL 2  /* counted, never sent */
 
@@ -47,6 +48,7 @@ typedef int64_t (*ckey_telemetry_clock)(void *clock_context);
 
 typedef struct ckey_telemetry_config {
     const char *directory;   /* where batches wait (the app's, e.g. Application Support/CKey);
+                                one recorder at a time (see create);
                                 NULL = memory only, nothing survives a restart */
     const char *sdk;         /* "swift"; 1...16 of [a-z0-9-] */
     const char *sdk_version; /* e.g. "0.1.0"; 1...32 of [0-9A-Za-z.+-] */
@@ -57,7 +59,8 @@ typedef struct ckey_telemetry_config {
     void *clock_context;
 } ckey_telemetry_config;
 
-/* Local totals since creation (or since the last switch to off). */
+/* Local totals since creation (or since the last switch to off). Every count
+ * here and in batches stops at UINT64_MAX; none wraps. */
 typedef struct ckey_telemetry_counters {
     uint64_t sessions_started, sessions_succeeded, sessions_failed;
     uint64_t frames;
@@ -68,12 +71,22 @@ typedef struct ckey_telemetry_counters {
 typedef struct ckey_telemetry_errors {
     uint64_t rejected_samples;   /* negative times, unknown profiles */
     uint64_t io_errors;          /* a file that could not be written or read */
-    uint64_t quarantined_files;  /* corrupt files moved to quarantine/ */
+    uint64_t quarantined_files;  /* corrupt files, and entries of outbox/ not named as
+                                    this code names batches, moved to quarantine/ */
     uint64_t dropped_batches;    /* refused by the server with a 4xx other than 408/429 */
 } ckey_telemetry_errors;
 
-/* Creates a recorder and loads what an earlier process left in directory
- * (the current aggregate and the outbox; corrupt files are quarantined).
+/* Creates a recorder. In mode 1 or 2 it makes directory (parents too) and
+ * loads what an earlier process left there (the current aggregate and the
+ * outbox); temporary files a crash left are removed, corrupt files and
+ * unexpected names are quarantined and counted, and neither makes create fail. In mode 0 it touches no disk at all until
+ * set_mode switches it on.
+ * One recorder per directory: in mode 1 or 2 the recorder holds an advisory
+ * lock on directory/lock until it is destroyed or switched to 0 (or its
+ * process ends). While another recorder, in any process, holds it, create
+ * returns 10 (I/O error) at once, with a message naming the directory and
+ * who holds it; a recorder switched on from 0 meanwhile counts in memory
+ * only and counts that in io_errors.
  * Ownership: free with ckey_telemetry_destroy. Cost: a directory scan. */
 CKEY_API int ckey_telemetry_create(const ckey_telemetry_config *config, ckey_telemetry **out_telemetry);
 
@@ -82,7 +95,8 @@ CKEY_API void ckey_telemetry_destroy(ckey_telemetry *telemetry);
 
 /* Sets the mode. Anything but 0, 1, 2 returns 13 (invalid configuration) and
  * leaves the mode unchanged. Switching to 0 purges every counter, the current
- * aggregate and the outbox, on disk too. */
+ * aggregate and the outbox, on disk too; switching from 0 makes and loads the
+ * directory as create does in mode 1 or 2. */
 CKEY_API int ckey_telemetry_set_mode(ckey_telemetry *telemetry, int mode);
 CKEY_API int ckey_telemetry_get_mode(ckey_telemetry *telemetry, int *out_mode);
 
@@ -107,7 +121,10 @@ CKEY_API int ckey_telemetry_poll(ckey_telemetry *telemetry, int *out_due);
 
 /* The batch to send after poll said due: its JSON (validated against the
  * schema's rules) and its id for report. Records the send time, so a second
- * call within the hour gives no batch (*out_json = NULL, OK).
+ * call within the hour gives no batch (*out_json = NULL, OK). A batch that
+ * fails validation (totals a full counter left inconsistent) returns 1 once,
+ * with the reason: it is moved to quarantine/, counted in quarantined_files,
+ * and the next due poll offers the batch after it.
  * Ownership: free *out_json with ckey_telemetry_free. */
 CKEY_API int ckey_telemetry_take_batch(ckey_telemetry *telemetry, char **out_json, size_t *out_length,
                                        uint64_t *out_id);
@@ -137,7 +154,9 @@ CKEY_API int ckey_telemetry_retry_after(const char *value, int64_t now_utc, int6
 CKEY_API int ckey_telemetry_pending(ckey_telemetry *telemetry, size_t *out_count);
 
 /* Strictly decodes a batch: unknown or missing fields, negative numbers,
- * non-integers and inconsistent totals return 1 with a message. */
+ * non-integers and inconsistent totals (a histogram whose buckets do not add
+ * up to its count, a sum outside what its buckets allow) return 1 with a
+ * message. */
 CKEY_API int ckey_telemetry_validate_batch(const char *json, size_t length);
 
 CKEY_API void ckey_telemetry_free(char *text);

@@ -19,20 +19,20 @@ uint64_t Histogram::lower_bound(int index) {
 }
 
 void Histogram::add(uint64_t value) {
-    ++count;
-    sum += value;
+    add_saturating(count, 1);
+    add_saturating(sum, value);
     int index = bucket_of(value);
-    if (index < 0) ++underflow;
-    else if (index >= kBuckets) ++overflow;
-    else ++buckets[index];
+    if (index < 0) add_saturating(underflow, 1);
+    else if (index >= kBuckets) add_saturating(overflow, 1);
+    else add_saturating(buckets[index], 1);
 }
 
 void Histogram::merge(const Histogram &other) {
-    count += other.count;
-    sum += other.sum;
-    underflow += other.underflow;
-    overflow += other.overflow;
-    for (const auto &[index, n] : other.buckets) buckets[index] += n;
+    add_saturating(count, other.count);
+    add_saturating(sum, other.sum);
+    add_saturating(underflow, other.underflow);
+    add_saturating(overflow, other.overflow);
+    for (const auto &[index, n] : other.buckets) add_saturating(buckets[index], n);
 }
 
 void Aggregate::touch_day(int64_t day) {
@@ -48,11 +48,11 @@ void Aggregate::merge(const Aggregate &other) {
     }
     if (other.first_day >= 0) touch_day(other.first_day);
     if (other.last_day >= 0) touch_day(other.last_day);
-    started += other.started;
-    succeeded += other.succeeded;
-    failed += other.failed;
-    frames += other.frames;
-    for (int i = 0; i < 4; ++i) decodes[i] += other.decodes[i];
+    add_saturating(started, other.started);
+    add_saturating(succeeded, other.succeeded);
+    add_saturating(failed, other.failed);
+    add_saturating(frames, other.frames);
+    for (int i = 0; i < 4; ++i) add_saturating(decodes[i], other.decodes[i]);
     time_to_first_decode.merge(other.time_to_first_decode);
     frame_time.merge(other.frame_time);
 }

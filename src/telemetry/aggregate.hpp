@@ -9,6 +9,14 @@
 
 namespace ckey::telemetry {
 
+// Every count and sum stops at 2^64 - 1 instead of wrapping to 0: a full
+// counter stays the largest value, never a small wrong one. Totals that a
+// full counter leaves inconsistent are refused by decode_batch, and the
+// recorder sets such a batch aside (recorder.cpp, take).
+inline void add_saturating(uint64_t &total, uint64_t n) {
+    if (__builtin_add_overflow(total, n, &total)) total = UINT64_MAX;
+}
+
 // Log-linear buckets, 8 per power of two, over microseconds:
 // a value v in [16, 2^27) falls in bucket (e - 4) * 8 + ((v >> (e - 3)) & 7)
 // with e = floor(log2 v); bucket i covers [lower(i), lower(i + 1)).

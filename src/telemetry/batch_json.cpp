@@ -62,71 +62,89 @@ private:
 
     std::unique_ptr<Value> parse(int depth) {
         if (depth > 8) refuse("nesting deeper than the schema allows");
-        auto value = std::make_unique<Value>();
         char c = peek();
-        if (c == '{') {
-            value->kind = Value::object;
-            ++at_;
-            if (peek() == '}') { ++at_; return value; }
-            for (;;) {
-                auto key = parse(depth + 1);
-                if (key->kind != Value::string) refuse(cat("an object key is not a string at byte ", at_));
-                expect(':');
-                if (value->members.count(key->text)) refuse(cat("duplicate field \"", key->text, "\""));
-                value->members[key->text] = parse(depth + 1);
-                if (peek() == ',') { ++at_; continue; }
-                expect('}');
-                return value;
-            }
-        }
-        if (c == '[') {
-            value->kind = Value::array;
-            ++at_;
-            if (peek() == ']') { ++at_; return value; }
-            for (;;) {
-                value->items.push_back(parse(depth + 1));
-                if (value->items.size() > 1000) refuse("an array longer than the schema allows");
-                if (peek() == ',') { ++at_; continue; }
-                expect(']');
-                return value;
-            }
-        }
-        if (c == '"') {
-            value->kind = Value::string;
-            ++at_;
-            while (at_ < s_.size() && s_[at_] != '"') {
-                unsigned char ch = static_cast<unsigned char>(s_[at_]);
-                if (ch < 0x20 || ch > 0x7e || ch == '\\') refuse(cat("a string holds a byte the schema forbids at byte ", at_));
-                if (value->text.size() >= 64) refuse("a string longer than the schema allows");
-                value->text += static_cast<char>(ch);
-                ++at_;
-            }
-            expect('"');
-            return value;
-        }
+        if (c == '{') return parse_object(depth);
+        if (c == '[') return parse_array(depth);
+        if (c == '"') return parse_string();
         if (c == '-') refuse(cat("a negative number at byte ", at_, "; counters are never negative"));
-        if (c >= '0' && c <= '9') {
-            size_t start = at_;
-            uint64_t n = 0;
-            while (at_ < s_.size() && s_[at_] >= '0' && s_[at_] <= '9') {
-                uint64_t digit = uint64_t(s_[at_] - '0');
-                if (n > (UINT64_MAX - digit) / 10) refuse(cat("a number over 2^64 - 1 at byte ", start));
-                n = n * 10 + digit;
-                ++at_;
-            }
-            if (s_[start] == '0' && at_ - start > 1) refuse(cat("a number with a leading zero at byte ", start));
-            if (at_ < s_.size() && std::strchr(".eE", s_[at_]) && s_[at_] != '\0')
-                refuse(cat("a number that is not a whole number at byte ", start));
-            value->number_value = n;
-            return value;
-        }
+        if (c >= '0' && c <= '9') return parse_number();
         refuse(cat("unexpected ", at_ < s_.size() ? cat("'", s_[at_], "'") : std::string("end"), " at byte ", at_,
                    "; only objects, arrays, strings and whole numbers"));
+    }
+
+    std::unique_ptr<Value> parse_object(int depth) {
+        auto value = std::make_unique<Value>();
+        value->kind = Value::object;
+        ++at_;
+        if (peek() == '}') { ++at_; return value; }
+        for (;;) {
+            auto key = parse(depth + 1);
+            if (key->kind != Value::string) refuse(cat("an object key is not a string at byte ", at_));
+            expect(':');
+            if (value->members.count(key->text)) refuse(cat("duplicate field \"", key->text, "\""));
+            value->members[key->text] = parse(depth + 1);
+            if (peek() == ',') { ++at_; continue; }
+            expect('}');
+            return value;
+        }
+    }
+
+    std::unique_ptr<Value> parse_array(int depth) {
+        auto value = std::make_unique<Value>();
+        value->kind = Value::array;
+        ++at_;
+        if (peek() == ']') { ++at_; return value; }
+        for (;;) {
+            value->items.push_back(parse(depth + 1));
+            if (value->items.size() > 1000) refuse("an array longer than the schema allows");
+            if (peek() == ',') { ++at_; continue; }
+            expect(']');
+            return value;
+        }
+    }
+
+    std::unique_ptr<Value> parse_string() {
+        auto value = std::make_unique<Value>();
+        value->kind = Value::string;
+        ++at_;
+        while (at_ < s_.size() && s_[at_] != '"') {
+            unsigned char ch = static_cast<unsigned char>(s_[at_]);
+            if (ch < 0x20 || ch > 0x7e || ch == '\\') refuse(cat("a string holds a byte the schema forbids at byte ", at_));
+            if (value->text.size() >= 64) refuse("a string longer than the schema allows");
+            value->text += static_cast<char>(ch);
+            ++at_;
+        }
+        expect('"');
+        return value;
+    }
+
+    std::unique_ptr<Value> parse_number() {
+        auto value = std::make_unique<Value>();
+        size_t start = at_;
+        uint64_t n = 0;
+        while (at_ < s_.size() && s_[at_] >= '0' && s_[at_] <= '9') {
+            uint64_t digit = uint64_t(s_[at_] - '0');
+            if (n > (UINT64_MAX - digit) / 10) refuse(cat("a number over 2^64 - 1 at byte ", start));
+            n = n * 10 + digit;
+            ++at_;
+        }
+        if (s_[start] == '0' && at_ - start > 1) refuse(cat("a number with a leading zero at byte ", start));
+        if (at_ < s_.size() && std::strchr(".eE", s_[at_]) && s_[at_] != '\0')
+            refuse(cat("a number that is not a whole number at byte ", start));
+        value->number_value = n;
+        return value;
     }
 
     const std::string &s_;
     size_t at_ = 0;
 };
+
+std::string text_of(unsigned __int128 n) {  // streams cannot print 128 bits
+    std::string digits;
+    do digits.insert(digits.begin(), char('0' + int(n % 10)));
+    while ((n /= 10) != 0);
+    return digits;
+}
 
 const Value &field(const Value &object, const char *name, Value::Kind kind) {
     auto it = object.members.find(name);
@@ -159,8 +177,11 @@ Histogram histogram(const Value &object, const char *name) {
     h.sum = number(v, "sum");
     h.underflow = number(v, "underflow");
     h.overflow = number(v, "overflow");
-    unsigned __int128 total = static_cast<unsigned __int128>(h.underflow) + h.overflow, least = 0;
+    // What the samples' buckets allow: the sum lies between their lower
+    // bounds and, when none overflowed, their upper bounds.
+    unsigned __int128 total = static_cast<unsigned __int128>(h.underflow) + h.overflow, least = 0, most = 0;
     least += static_cast<unsigned __int128>(h.overflow) << Histogram::kMaxExponent;
+    most += static_cast<unsigned __int128>(h.underflow) * (Histogram::lower_bound(0) - 1);
     int last = -1;
     for (const auto &pair : field(v, "buckets", Value::array).items) {
         if (pair->kind != Value::array || pair->items.size() != 2 || pair->items[0]->kind != Value::number ||
@@ -174,9 +195,14 @@ Histogram histogram(const Value &object, const char *name) {
         h.buckets[int(index)] = n;
         total += n;
         least += static_cast<unsigned __int128>(n) * Histogram::lower_bound(int(index));
+        most += static_cast<unsigned __int128>(n) * (Histogram::lower_bound(int(index) + 1) - 1);
     }
-    if (total != h.count) refuse(cat(name, ".count is ", h.count, " but its buckets hold more or fewer samples"));
+    if (total != h.count)
+        refuse(cat(name, ".count is ", h.count, ", but underflow + overflow + buckets hold ", text_of(total)));
     if (h.sum < least) refuse(cat(name, ".sum is ", h.sum, ", less than its buckets' lower bounds allow"));
+    if (h.overflow == 0 && h.sum > most)
+        refuse(cat(name, ".sum is ", h.sum, ", more than its samples can add up to (", text_of(most),
+                   "): a sum that overflowed"));
     return h;
 }
 

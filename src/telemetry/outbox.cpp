@@ -1,6 +1,8 @@
 // POSIX file operations for the telemetry directory.
 #include "outbox.hpp"
 
+#include "outbox_names.hpp"
+
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
@@ -23,6 +25,16 @@ bool sync_folder(const std::string &folder) {
 
 std::string folder_of(const std::string &path) { return path.substr(0, path.find_last_of('/')); }
 
+// mkdir -p that starts at the folder itself and climbs only past missing
+// parents (the default's ~/.local/share may not exist yet), so a parent that
+// exists is never touched: a sandbox may refuse even a mkdir there.
+bool make_folder(const std::string &folder) {
+    if (::mkdir(folder.c_str(), 0700) == 0 || errno == EEXIST) return true;
+    size_t slash = folder.find_last_of('/');
+    if (errno != ENOENT || slash == 0 || slash == std::string::npos) return false;
+    return make_folder(folder.substr(0, slash)) && (::mkdir(folder.c_str(), 0700) == 0 || errno == EEXIST);
+}
+
 }  // namespace
 
 Outbox::Outbox(std::string directory) : directory_(std::move(directory)) {
@@ -30,17 +42,18 @@ Outbox::Outbox(std::string directory) : directory_(std::move(directory)) {
 }
 
 bool Outbox::make_folders() {
-    if (!durable()) return true;
     for (const std::string &folder : {directory_, directory_ + "/outbox", directory_ + "/quarantine"})
-        if (::mkdir(folder.c_str(), 0700) != 0 && errno != EEXIST) return false;
+        if (!make_folder(folder)) return false;
     return true;
 }
 
+DirectoryLock::Outcome Outbox::claim() {
+    if (!configured() || !make_folders()) return DirectoryLock::failed;
+    return lock_.acquire(lock_path());
+}
+
 std::string Outbox::batch_path(uint64_t first, uint64_t last) const {
-    char name[64];
-    std::snprintf(name, sizeof name, "%020llu-%020llu.json", static_cast<unsigned long long>(first),
-                  static_cast<unsigned long long>(last));
-    return directory_ + "/outbox/" + name;
+    return directory_ + "/outbox/" + batch_file_name(first, last);
 }
 
 bool Outbox::rename(const std::string &from, const std::string &to) {
@@ -51,7 +64,7 @@ bool Outbox::rename(const std::string &from, const std::string &to) {
 
 bool Outbox::write_atomic(const std::string &path, const std::string &text) {
     if (!durable()) return true;
-    std::string temporary = path + ".tmp";
+    std::string temporary = temporary_path(path);
     int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
     if (fd < 0) return false;
     size_t done = 0;
@@ -89,13 +102,14 @@ std::optional<std::string> Outbox::read(const std::string &path) {
 
 bool Outbox::remove(const std::string &path) {
     if (!durable()) return true;
-    if (::unlink(path.c_str()) != 0 && errno != ENOENT) return false;
+    if (::unlink(path.c_str()) != 0) return errno == ENOENT;  // nothing removed: nothing to sync
     return sync_folder(folder_of(path));
 }
 
 bool Outbox::quarantine(const std::string &path) {
     if (!durable()) return true;
-    std::string name = path.substr(path.find_last_of('/') + 1);
+    // A stranger's name may be as long as a file name can be: room for the suffix.
+    std::string name = path.substr(path.find_last_of('/') + 1).substr(0, 200);
     // A unique name: the same file name may be quarantined twice.
     for (int n = 0; n < 1000; ++n) {
         std::string target = directory_ + "/quarantine/" + name + "." + std::to_string(n);
@@ -106,22 +120,26 @@ bool Outbox::quarantine(const std::string &path) {
     return false;
 }
 
-std::vector<std::pair<uint64_t, uint64_t>> Outbox::batch_ranges() {
-    std::vector<std::pair<uint64_t, uint64_t>> ranges;
-    if (!durable()) return ranges;
-    DIR *dir = ::opendir((directory_ + "/outbox").c_str());
-    if (!dir) return ranges;
+OutboxListing Outbox::list() {
+    OutboxListing listing;
+    if (!durable()) return listing;
+    std::string folder = directory_ + "/outbox";
+    DIR *dir = ::opendir(folder.c_str());
+    if (!dir) return listing;
     while (dirent *entry = ::readdir(dir)) {
         std::string name = entry->d_name;
-        if (name.size() != 46 || name[20] != '-' || name.compare(41, 5, ".json") != 0 ||
-            name.substr(0, 20).find_first_not_of("0123456789") != std::string::npos ||
-            name.substr(21, 20).find_first_not_of("0123456789") != std::string::npos)
-            continue;  // temporary files and strangers are left alone
-        ranges.emplace_back(std::stoull(name.substr(0, 20)), std::stoull(name.substr(21, 20)));
+        if (name == "." || name == "..") continue;
+        std::string path = folder + "/" + name;
+        OutboxName what = classify_outbox_name(name);
+        struct stat info;
+        bool regular = ::lstat(path.c_str(), &info) == 0 && S_ISREG(info.st_mode);
+        if (!regular || what.kind == OutboxName::stranger) listing.strangers.push_back(path);
+        else if (what.kind == OutboxName::temporary) listing.temporaries.push_back(path);
+        else listing.batches.emplace_back(what.first, what.last);
     }
     ::closedir(dir);
-    std::sort(ranges.begin(), ranges.end());
-    return ranges;
+    std::sort(listing.batches.begin(), listing.batches.end());
+    return listing;
 }
 
 }  // namespace ckey::telemetry

@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <unistd.h>
 
 namespace ckey::telemetry {
 
@@ -18,8 +19,9 @@ Recorder::Recorder(const ckey_telemetry_config &config)
     current_ = identity_;
     config_.directory = nullptr;  // not owned
     std::lock_guard<std::mutex> lock(mutex_);
-    if (mode_ == CKEY_TELEMETRY_OFF) purge();
-    else load();
+    // Off from the start: no folder is made and no file is read or removed
+    // (what an earlier process left waits for a process that is on).
+    if (mode_ != CKEY_TELEMETRY_OFF && !attach()) refuse_shared_directory();
 }
 
 Recorder::~Recorder() {
@@ -45,58 +47,122 @@ void Recorder::count_day() {
     current_dirty_ = true;
 }
 
+// Takes the directory, then loads it. false: another recorder holds it. A
+// directory that cannot be made or locked is counted and left alone: the
+// recorder counts in memory.
+bool Recorder::attach() {
+    if (!outbox_.configured()) return true;
+    switch (outbox_.claim()) {
+    case DirectoryLock::held:
+        load();
+        return true;
+    case DirectoryLock::busy:
+        return false;
+    case DirectoryLock::failed:
+        break;
+    }
+    ++errors_.io_errors;
+    return true;
+}
+
+[[noreturn]] void Recorder::refuse_shared_directory() const {
+    long owner = outbox_.owner();
+    std::string who = owner == long(::getpid()) ? std::string("another recorder in this process")
+                      : owner > 0             ? cat("another process (pid ", owner, ")")
+                                              : std::string("another process");
+    fail(CKEY_IO_ERROR, "telemetry directory \"", outbox_.directory(), "\" is in use: ", who, " holds ",
+         outbox_.lock_path(), ". Recorders that share a directory lose each other's counts; give each process "
+         "its own directory, or NULL to count in memory only");
+}
+
+// What an earlier process left: the aggregate it was counting, its outbox and
+// its schedule. Corrupt files are quarantined and counted.
 void Recorder::load() {
-    if (!outbox_.durable()) return;
-    if (!outbox_.make_folders()) {
-        ++errors_.io_errors;
-        return;
+    OutboxListing listing = outbox_.list();
+    remove_stale_temporaries(listing.temporaries);
+    load_current();
+    load_batches(listing);
+    load_schedule();
+}
+
+// This recorder holds the directory, so no one else is writing in it: every
+// temporary file is one a crash left between its write and its rename, and
+// the file it was to replace still holds the counts.
+void Recorder::remove_stale_temporaries(const std::vector<std::string> &in_outbox) {
+    std::vector<std::string> stale = in_outbox;
+    stale.push_back(Outbox::temporary_path(outbox_.current_path()));
+    stale.push_back(Outbox::temporary_path(outbox_.schedule_path()));
+    for (const std::string &path : stale)
+        if (!outbox_.remove(path)) ++errors_.io_errors;
+}
+
+void Recorder::quarantine(const std::string &path) {
+    ++errors_.quarantined_files;
+    if (!outbox_.quarantine(path)) ++errors_.io_errors;
+}
+
+void Recorder::load_current() {
+    auto text = outbox_.read(outbox_.current_path());
+    if (!text) return;
+    try {
+        current_.merge(decode_batch(*text));
+        current_.sdk = identity_.sdk;
+        current_.sdk_version = identity_.sdk_version;
+        current_.platform = identity_.platform;
+    } catch (const std::exception &) {
+        quarantine(outbox_.current_path());
     }
-    if (auto text = outbox_.read(outbox_.current_path())) {
-        try {
-            current_.merge(decode_batch(*text));
-            current_.sdk = identity_.sdk;
-            current_.sdk_version = identity_.sdk_version;
-            current_.platform = identity_.platform;
-        } catch (const std::exception &) {
-            ++errors_.quarantined_files;
-            if (!outbox_.quarantine(outbox_.current_path())) ++errors_.io_errors;
-        }
-    }
-    auto ranges = outbox_.batch_ranges();
-    for (size_t i = 0; i < ranges.size(); ++i) {
-        auto [first, last] = ranges[i];
-        std::string path = outbox_.batch_path(first, last);
-        // A part left by a merge that crashed before removing it: the wider range holds it.
-        bool covered = false;
-        for (size_t j = 0; j < ranges.size(); ++j)
-            if (j != i && ranges[j].first <= first && last <= ranges[j].second &&
-                (ranges[j].second - ranges[j].first > last - first))
-                covered = true;
-        if (covered) {
-            if (!outbox_.remove(path)) ++errors_.io_errors;
-            continue;
-        }
-        next_number_ = std::max(next_number_, last + 1);
+}
+
+namespace {
+
+using Range = std::pair<uint64_t, uint64_t>;
+
+bool inside_a_wider_range(const Range &range, const std::vector<std::pair<Range, Aggregate>> &loaded) {
+    for (const auto &[other, aggregate] : loaded)
+        if (other != range && other.first <= range.first && range.second <= other.second) return true;
+    return false;
+}
+
+}  // namespace
+
+void Recorder::load_batches(const OutboxListing &listing) {
+    // An entry this code did not write: aside, counted, never read.
+    for (const std::string &path : listing.strangers) quarantine(path);
+    std::vector<std::pair<Range, Aggregate>> loaded;
+    for (const Range &range : listing.batches) {
+        std::string path = outbox_.batch_path(range.first, range.second);
         auto text = outbox_.read(path);
         try {
             if (!text) throw std::runtime_error("unreadable");
-            pending_[first] = Pending{last, decode_batch(*text)};
+            loaded.emplace_back(range, decode_batch(*text));
         } catch (const std::exception &) {
-            ++errors_.quarantined_files;
-            if (!outbox_.quarantine(path)) ++errors_.io_errors;
+            quarantine(path);
         }
     }
-    if (auto text = outbox_.read(outbox_.schedule_path())) {
-        long long last = 0, not_before = 0;
-        char tail = 0;
-        if (std::sscanf(text->c_str(), "%lld %lld%c", &last, &not_before, &tail) >= 2 && (tail == 0 || tail == '\n')) {
-            have_last_send_ = true;
-            last_send_utc_ = last;
-            not_before_utc_ = not_before;
-        } else {
-            ++errors_.quarantined_files;
-            if (!outbox_.quarantine(outbox_.schedule_path())) ++errors_.io_errors;
+    for (auto &[range, aggregate] : loaded) {
+        // A part left by a merge that crashed before removing it: the wider
+        // range, read above, holds its counts.
+        if (inside_a_wider_range(range, loaded)) {
+            if (!outbox_.remove(outbox_.batch_path(range.first, range.second))) ++errors_.io_errors;
+            continue;
         }
+        next_number_ = std::max(next_number_, range.second + 1);
+        pending_[range.first] = Pending{range.second, std::move(aggregate)};
+    }
+}
+
+void Recorder::load_schedule() {
+    auto text = outbox_.read(outbox_.schedule_path());
+    if (!text) return;
+    long long last = 0, not_before = 0;
+    char tail = 0;
+    if (std::sscanf(text->c_str(), "%lld %lld%c", &last, &not_before, &tail) >= 2 && (tail == 0 || tail == '\n')) {
+        have_last_send_ = true;
+        last_send_utc_ = last;
+        not_before_utc_ = not_before;
+    } else {
+        quarantine(outbox_.schedule_path());
     }
 }
 
@@ -176,7 +242,7 @@ void Recorder::purge() {
     pending_.clear();
     if (outbox_.durable()) {
         // Files an earlier process left too.
-        for (auto [first, last] : outbox_.batch_ranges())
+        for (auto [first, last] : outbox_.list().batches)
             if (!outbox_.remove(outbox_.batch_path(first, last))) ++errors_.io_errors;
         if (!outbox_.remove(outbox_.current_path())) ++errors_.io_errors;
     }
@@ -187,8 +253,12 @@ void Recorder::set_mode(int mode) {
     if (mode == mode_) return;
     int before = mode_;
     mode_ = mode;
-    if (mode == CKEY_TELEMETRY_OFF) purge();
-    else if (before == CKEY_TELEMETRY_OFF) load();
+    if (mode == CKEY_TELEMETRY_OFF) {
+        purge();
+        outbox_.release();  // off holds no directory: another process may take it
+    } else if (before == CKEY_TELEMETRY_OFF && !attach()) {
+        ++errors_.io_errors;  // held by another: this recorder counts in memory only
+    }
 }
 
 int Recorder::mode() {
@@ -199,8 +269,8 @@ int Recorder::mode() {
 void Recorder::started() {
     std::lock_guard<std::mutex> lock(mutex_);
     if (mode_ == CKEY_TELEMETRY_OFF) return;
-    ++current_.started;
-    ++totals_.sessions_started;
+    add_saturating(current_.started, 1);
+    add_saturating(totals_.sessions_started, 1);
     count_day();
 }
 
@@ -211,11 +281,11 @@ bool Recorder::succeeded(int profile, int64_t ttfd_us) {
         ++errors_.rejected_samples;
         return false;
     }
-    ++current_.succeeded;
-    ++current_.decodes[profile];
+    add_saturating(current_.succeeded, 1);
+    add_saturating(current_.decodes[profile], 1);
     current_.time_to_first_decode.add(uint64_t(ttfd_us));
-    ++totals_.sessions_succeeded;
-    ++totals_.decodes[profile];
+    add_saturating(totals_.sessions_succeeded, 1);
+    add_saturating(totals_.decodes[profile], 1);
     count_day();
     return true;
 }
@@ -223,8 +293,8 @@ bool Recorder::succeeded(int profile, int64_t ttfd_us) {
 void Recorder::failed() {
     std::lock_guard<std::mutex> lock(mutex_);
     if (mode_ == CKEY_TELEMETRY_OFF) return;
-    ++current_.failed;
-    ++totals_.sessions_failed;
+    add_saturating(current_.failed, 1);
+    add_saturating(totals_.sessions_failed, 1);
     count_day();
 }
 
@@ -235,9 +305,9 @@ bool Recorder::frame(int64_t frame_us) {
         ++errors_.rejected_samples;
         return false;
     }
-    ++current_.frames;
+    add_saturating(current_.frames, 1);
     current_.frame_time.add(uint64_t(frame_us));
-    ++totals_.frames;
+    add_saturating(totals_.frames, 1);
     count_day();
     return true;
 }
@@ -282,13 +352,28 @@ bool Recorder::poll() {
     return due_;
 }
 
+// A batch whose totals cannot be right (a counter that stopped at the top, a
+// file changed by hand) would be refused at every poll and block the batches
+// after it: it goes to quarantine, counted, and take says why, once.
+void Recorder::set_aside(std::map<uint64_t, Pending>::iterator batch, const ckey::Error &refusal) {
+    std::string path = outbox_.batch_path(batch->first, batch->second.last);
+    pending_.erase(batch);
+    quarantine(path);
+    fail(refusal.code(), "batch ", path.substr(path.find_last_of('/') + 1),
+         " set aside in quarantine/ and not sent: ", refusal.what());
+}
+
 bool Recorder::take(std::string &json, uint64_t &id) {
     std::lock_guard<std::mutex> lock(mutex_);
     if (!due_ || mode_ != CKEY_TELEMETRY_ON || pending_.empty()) return false;
     due_ = false;
     auto &[first, batch] = *pending_.begin();
     json = encode_batch(batch.aggregate);
-    decode_batch(json);  // every batch is validated before it leaves
+    try {
+        decode_batch(json);  // every batch is validated before it leaves
+    } catch (const ckey::Error &refusal) {
+        set_aside(pending_.begin(), refusal);
+    }
     id = first;
     in_flight_ = true;
     in_flight_id_ = first;

@@ -4,11 +4,14 @@
 
 #include <ckey/telemetry.h>
 
+#include "../codec/status.hpp"
 #include "aggregate.hpp"
 #include "outbox.hpp"
 
 #include <map>
 #include <mutex>
+#include <string>
+#include <vector>
 
 namespace ckey::telemetry {
 
@@ -47,12 +50,20 @@ private:
     int64_t utc() const;
     int64_t monotonic() const;
     void count_day();
+    bool attach();
+    [[noreturn]] void refuse_shared_directory() const;
     void load();
+    void load_current();
+    void remove_stale_temporaries(const std::vector<std::string> &in_outbox);
+    void load_batches(const OutboxListing &listing);
+    void load_schedule();
+    void quarantine(const std::string &path);  // moves a corrupt file aside and counts it
     void save_schedule();
     void persist_current();
     void move_current_to_outbox();
     void bound_outbox();
     bool merge_pair(std::map<uint64_t, Pending>::iterator older);
+    [[noreturn]] void set_aside(std::map<uint64_t, Pending>::iterator batch, const ckey::Error &refusal);
     void purge();
 
     ckey_telemetry_config config_;

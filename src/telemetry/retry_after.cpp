@@ -113,27 +113,38 @@ bool valid(const Moment &t) {
     return t.day >= 1 && t.day <= days && t.hour <= 23 && t.minute <= 59 && t.second <= 60;
 }
 
-}  // namespace
-
-int64_t retry_after_seconds(std::string_view value, int64_t now_utc) {
+std::string_view trimmed(std::string_view value) {
     while (!value.empty() && (value.front() == ' ' || value.front() == '\t')) value.remove_prefix(1);
     while (!value.empty() && (value.back() == ' ' || value.back() == '\t')) value.remove_suffix(1);
-    if (value.empty()) refuse(value, "empty");
-    if (value.front() >= '0' && value.front() <= '9') {
-        int64_t seconds = 0;
-        for (char c : value) {
-            if (c < '0' || c > '9') refuse(value, "seconds must be digits only");
-            // Anything past a year is a year: the recorder caps waits at a week anyway.
-            seconds = std::min<int64_t>(seconds * 10 + (c - '0'), 366 * 86400);
-        }
-        return seconds;
+    return value;
+}
+
+int64_t delay_seconds(std::string_view value) {
+    int64_t seconds = 0;
+    for (char c : value) {
+        if (c < '0' || c > '9') refuse(value, "seconds must be digits only");
+        // Anything past a year is a year: the recorder caps waits at a week anyway.
+        seconds = std::min<int64_t>(seconds * 10 + (c - '0'), 366 * 86400);
     }
+    return seconds;
+}
+
+int64_t http_date_seconds(std::string_view value, int64_t now_utc) {
     Moment t;
     if (!imf_fixdate(value, t) && !rfc850_date(value, t) && !asctime_date(value, t))
         refuse(value, "neither seconds nor an HTTP-date");
     if (!valid(t)) refuse(value, "no such date or time");
     const int64_t at = days_from_civil(t.year, t.month + 1, t.day) * 86400 + t.hour * 3600 + t.minute * 60 + t.second;
     return at > now_utc ? at - now_utc : 0;
+}
+
+}  // namespace
+
+int64_t retry_after_seconds(std::string_view value, int64_t now_utc) {
+    value = trimmed(value);
+    if (value.empty()) refuse(value, "empty");
+    if (value.front() >= '0' && value.front() <= '9') return delay_seconds(value);
+    return http_date_seconds(value, now_utc);
 }
 
 }  // namespace ckey::telemetry

@@ -36,19 +36,19 @@ public enum CKey {
     /// The telemetry mode (default `.on` in the `CKey` product). Set it at
     /// launch, before scanning. See docs/adoption-and-telemetry.md.
     public static var telemetry: CKeyTelemetryMode {
-        get { TelemetryRecorder.shared.mode }
-        set { try? TelemetryRecorder.shared.setMode(rawValue: newValue.rawValue) }
+        get { SharedTelemetry.process.mode }
+        set { try? SharedTelemetry.process.setMode(rawValue: newValue.rawValue) }
     }
 
     /// Sets the mode from a run-time value. Throws `CKeyError` with code
     /// `.invalidConfiguration` for anything but 0, 1 or 2, and leaves the
     /// mode unchanged.
     public static func setTelemetry(rawValue: Int) throws {
-        try TelemetryRecorder.shared.setMode(rawValue: rawValue)
+        try SharedTelemetry.process.setMode(rawValue: rawValue)
     }
 
     /// Local totals in modes 1 and 2 (zero in mode 0).
-    public static var telemetryCounters: CKeyTelemetryCounters { TelemetryRecorder.shared.counters }
+    public static var telemetryCounters: CKeyTelemetryCounters { SharedTelemetry.process.counters }
 }
 
 /// Reports scan sessions from an app's own camera pipeline (for example one
@@ -105,26 +105,103 @@ public final class CKeyTelemetrySession: CKeyScanObserver, @unchecked Sendable {
     }
 }
 
+/// The process-wide recorder. It is made at its first use, in the mode set
+/// before that (`.on` when none was), so that `CKey.telemetry = .off` at
+/// launch makes no folder and reads no file: the core in mode 0 touches no disk.
+final class SharedTelemetry: @unchecked Sendable {
+    static let process = SharedTelemetry(directory: { TelemetryRecorder.defaultDirectory() })
+
+    private let lock = NSLock()
+    private let directory: () -> URL?
+    private let endpoint: URL
+    private var made: TelemetryRecorder?
+
+    /// - Parameter directory: asked once, when the recorder is made.
+    init(directory: @escaping () -> URL?, endpoint: URL = TelemetrySender.endpoint) {
+        self.directory = directory
+        self.endpoint = endpoint
+    }
+
+    /// The recorder, made now in mode `.on` if nothing made it yet.
+    var recorder: TelemetryRecorder {
+        lock.lock(); defer { lock.unlock() }
+        if let made { return made }
+        let recorder = TelemetryRecorder(directory: directory(), mode: .on, endpoint: endpoint)
+        made = recorder
+        return recorder
+    }
+
+    /// Reading the mode or the totals makes nothing: before the recorder
+    /// exists they are the default mode and zero counts.
+    var mode: CKeyTelemetryMode {
+        lock.lock(); defer { lock.unlock() }
+        return made?.mode ?? .on
+    }
+
+    var counters: CKeyTelemetryCounters {
+        lock.lock(); defer { lock.unlock() }
+        return made?.counters ?? CKeyTelemetryCounters(ckey_telemetry_counters())
+    }
+
+    func setMode(rawValue: Int) throws {
+        lock.lock(); defer { lock.unlock() }
+        if let made { return try made.setMode(rawValue: rawValue) }
+        made = try TelemetryRecorder(directory: directory(), rawMode: rawValue, endpoint: endpoint)
+    }
+}
+
 /// Owns the core recorder (`ckey_telemetry`) and its sender.
 final class TelemetryRecorder: @unchecked Sendable {
-    static let shared = TelemetryRecorder(directory: TelemetryRecorder.defaultDirectory(), mode: .on,
-                                          endpoint: TelemetrySender.endpoint)
+    static var shared: TelemetryRecorder { SharedTelemetry.process.recorder }
 
     let handle: OpaquePointer
     let sender: TelemetrySender
+    /// Why the directory is not used, when it is not (for example another
+    /// process holds it): this recorder then counts in memory only, and
+    /// `errors` counts the failure as one I/O error.
+    let storageError: CKeyError?
 
     /// - Parameters: directory nil = memory only; clocks for tests.
-    init(directory: URL?, mode: CKeyTelemetryMode, endpoint: URL,
+    convenience init(directory: URL?, mode: CKeyTelemetryMode, endpoint: URL,
+                     utcClock: ckey_telemetry_clock? = nil, monotonicClock: ckey_telemetry_clock? = nil,
+                     clockContext: UnsafeMutableRawPointer? = nil) {
+        // Every CKeyTelemetryMode is a mode the core accepts, and nothing else can throw.
+        try! self.init(directory: directory, rawMode: mode.rawValue, endpoint: endpoint, utcClock: utcClock,
+                       monotonicClock: monotonicClock, clockContext: clockContext)
+    }
+
+    /// Throws `CKeyError` `.invalidConfiguration` when the core refuses rawMode.
+    /// A directory that cannot be used never throws: the recorder counts in
+    /// memory and keeps the reason in `storageError`.
+    init(directory: URL?, rawMode: Int, endpoint: URL,
          utcClock: ckey_telemetry_clock? = nil, monotonicClock: ckey_telemetry_clock? = nil,
-         clockContext: UnsafeMutableRawPointer? = nil) {
-        if let directory { try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true) }
+         clockContext: UnsafeMutableRawPointer? = nil) throws {
+        guard let mode = Int32(exactly: rawMode) else { throw Self.modeRefused(rawMode) }
         var config = ckey_telemetry_config()
-        config.mode = Int32(mode.rawValue)
+        config.mode = mode
         config.utc_clock = utcClock
         config.monotonic_clock = monotonicClock
         config.clock_context = clockContext
-        var made: OpaquePointer?
-        let version = String(cString: ckey_version_string())
+        switch Self.create(config, directory: directory?.path) {
+        case .success(let made):
+            handle = made
+            storageError = nil
+        case .failure(let error) where error.code == .invalidConfiguration:
+            throw error
+        case .failure(let error):
+            guard case .success(let made) = Self.create(config, directory: nil) else {
+                fatalError("CKey telemetry: \(String(cString: ckey_telemetry_last_error()))")
+            }
+            handle = made
+            storageError = error
+        }
+        sender = TelemetrySender(endpoint: endpoint)
+        sender.recorder = self
+    }
+
+    /// ckey_telemetry_create with this SDK's identity; the C strings live only
+    /// inside the closures, so the call is made within them.
+    private static func create(_ base: ckey_telemetry_config, directory: String?) -> Result<OpaquePointer, CKeyError> {
         #if os(iOS)
         let platform = "ios"
         #elseif os(macOS)
@@ -132,35 +209,29 @@ final class TelemetryRecorder: @unchecked Sendable {
         #else
         let platform = "linux"
         #endif
-        // The C strings live only inside the closures: create within them.
-        func create(version: String, directory: String?) -> Int32 {
-            "swift".withCString { sdk in
-                version.withCString { version in
-                    platform.withCString { platform in
-                        config.sdk = sdk
-                        config.sdk_version = version
-                        config.platform = platform
-                        guard let directory else {
-                            config.directory = nil
-                            return ckey_telemetry_create(&config, &made)
-                        }
-                        return directory.withCString { path in
-                            config.directory = path
-                            return ckey_telemetry_create(&config, &made)
-                        }
-                    }
+        var config = base
+        var made: OpaquePointer?
+        config.sdk_version = ckey_version_string()  // a static string
+        let status: Int32 = "swift".withCString { sdk in
+            platform.withCString { platform in
+                config.sdk = sdk
+                config.platform = platform
+                guard let directory else { return ckey_telemetry_create(&config, &made) }
+                return directory.withCString { path in
+                    config.directory = path
+                    return ckey_telemetry_create(&config, &made)
                 }
             }
         }
-        if create(version: version, directory: directory?.path) != 0 || made == nil {
-            // A directory that cannot be used: count in memory rather than fail the app.
-            made = nil
-            _ = create(version: "0.0.0", directory: nil)
+        guard status == 0, let made else {
+            return .failure(CKeyError(code: CKeyError.Code(rawValue: status) ?? .internal,
+                                      message: String(cString: ckey_telemetry_last_error())))
         }
-        guard let made else { fatalError("CKey telemetry: \(String(cString: ckey_telemetry_last_error()))") }
-        handle = made
-        sender = TelemetrySender(endpoint: endpoint)
-        sender.recorder = self
+        return .success(made)
+    }
+
+    private static func modeRefused(_ rawValue: Int) -> CKeyError {
+        CKeyError(code: .invalidConfiguration, message: "telemetry mode is \(rawValue); allowed: 0 (off), 1 (on), 2 (local)")
     }
 
     deinit {
@@ -175,10 +246,7 @@ final class TelemetryRecorder: @unchecked Sendable {
     }
 
     func setMode(rawValue: Int) throws {
-        guard let raw = Int32(exactly: rawValue) else {
-            throw CKeyError(code: .invalidConfiguration,
-                            message: "telemetry mode is \(rawValue); allowed: 0 (off), 1 (on), 2 (local)")
-        }
+        guard let raw = Int32(exactly: rawValue) else { throw Self.modeRefused(rawValue) }
         let status = ckey_telemetry_set_mode(handle, raw)
         guard status == 0 else {
             throw CKeyError(code: CKeyError.Code(rawValue: status) ?? .internal,
@@ -190,16 +258,15 @@ final class TelemetryRecorder: @unchecked Sendable {
     var counters: CKeyTelemetryCounters {
         var c = ckey_telemetry_counters()
         ckey_telemetry_get_counters(handle, &c)
-        let decodes = withUnsafeBytes(of: c.decodes) { Array($0.bindMemory(to: UInt64.self)) }
-        return CKeyTelemetryCounters(
-            sessionsStarted: c.sessions_started, sessionsSucceeded: c.sessions_succeeded,
-            sessionsFailed: c.sessions_failed, framesProcessed: c.frames,
-            decodes: Dictionary(uniqueKeysWithValues: CKeyProfile.allCases.map { ($0, decodes[$0.rawValue]) }))
+        return CKeyTelemetryCounters(c)
     }
 
+    /// The core's own error counts, plus one I/O error when the directory
+    /// could not be used at all (`storageError`).
     var errors: ckey_telemetry_errors {
         var e = ckey_telemetry_errors()
         ckey_telemetry_get_errors(handle, &e)
+        if storageError != nil { e.io_errors += 1 }
         return e
     }
 
@@ -207,17 +274,26 @@ final class TelemetryRecorder: @unchecked Sendable {
     /// scan thread: the sender's private queue).
     func sessionEnded() { sender.check() }
 
-    static func defaultDirectory() -> URL? {
+    /// environment: the process's, or a test's.
+    static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL? {
         #if os(iOS) || os(macOS)
         let base = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
         return base?.appendingPathComponent("CKey/Telemetry", isDirectory: true)
         #else
-        let environment = ProcessInfo.processInfo.environment
         if let data = environment["XDG_DATA_HOME"], !data.isEmpty {
             return URL(fileURLWithPath: data).appendingPathComponent("ckey/telemetry", isDirectory: true)
         }
         guard let home = environment["HOME"], !home.isEmpty else { return nil }
         return URL(fileURLWithPath: home).appendingPathComponent(".local/share/ckey/telemetry", isDirectory: true)
         #endif
+    }
+}
+
+extension CKeyTelemetryCounters {
+    init(_ c: ckey_telemetry_counters) {
+        let decodes = withUnsafeBytes(of: c.decodes) { Array($0.bindMemory(to: UInt64.self)) }
+        self.init(sessionsStarted: c.sessions_started, sessionsSucceeded: c.sessions_succeeded,
+                  sessionsFailed: c.sessions_failed, framesProcessed: c.frames,
+                  decodes: Dictionary(uniqueKeysWithValues: CKeyProfile.allCases.map { ($0, decodes[$0.rawValue]) }))
     }
 }

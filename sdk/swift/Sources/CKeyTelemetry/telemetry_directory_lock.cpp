@@ -1,0 +1,1 @@
+#include "../../../../src/telemetry/directory_lock.cpp"

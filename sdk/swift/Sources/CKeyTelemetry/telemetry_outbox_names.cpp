@@ -1,0 +1,1 @@
+#include "../../../../src/telemetry/outbox_names.cpp"
