@@ -29,6 +29,7 @@ final class SafeActionsTests: XCTestCase {
             let kind: String
             let status: Int?
             let body: String?
+            let body_hex: String?  // bytes that are not UTF-8
             let location: String?
         }
         struct FetchCase: Decodable {
@@ -80,7 +81,9 @@ final class SafeActionsTests: XCTestCase {
             case "redirect":
                 let target = URL(string: reply.location!)!
                 return allowRedirect(target) ? .failure("redirect allowed; not scripted") : .redirectRefused(target)
-            default: return .body(status: reply.status ?? 200, data: Data(reply.body!.utf8))
+            default:
+                let data = reply.body_hex.map { VectorTests.bytes(hex: $0) } ?? Data(reply.body!.utf8)
+                return .body(status: reply.status ?? 200, data: data)
             }
         }
     }
@@ -289,6 +292,6 @@ final class SafeActionsTests: XCTestCase {
             let swiftName = String(describing: reason).lowercased()
             XCTAssertEqual(reason.name.replacingOccurrences(of: "_", with: ""), swiftName, "\(reason.rawValue)")
         }
-        XCTAssertEqual(CKeySafeActions.Reason.allCases.count, 45)  // 2...46: all but verified and not_a_safe_action
+        XCTAssertEqual(CKeySafeActions.Reason.allCases.count, 46)  // 2...47: all but verified and not_a_safe_action
     }
 }

@@ -191,6 +191,15 @@ TEST(request_info_replies) {
     CHECK_EQ(reason_of([&] { parse_request_info(R"({"request_id":"r1","requester":""})", "r1"); }),
              std::string("request_info_invalid"));
     CHECK_EQ(reason_of([&] { parse_request_info(R"({"request_id":"r1","requester":"a\u0007"})", "r1"); }),
-             std::string("request_info_invalid"));
+             std::string("request_info_text"));
+    CHECK_EQ(reason_of([&] { parse_request_info(R"({"request_id":"r1","requester":"a","location":"b\u2066"})", "r1"); }),
+             std::string("request_info_text"));
+    try {
+        parse_request_info("{\"request_id\":\"r1\",\"requester\":\"Chrome\xE2\x80\xAESOcam\"}", "r1");
+        CHECK(false);
+    } catch (const Rejection &rejection) {
+        CHECK_EQ(rejection.reason, CKEY_ACTION_REQUEST_INFO_TEXT);
+        CHECK(rejection.message.find("\"requester\" holds the bidi control U+202E at byte 6") != std::string::npos);
+    }
     CHECK_EQ(reason_of([&] { parse_request_info(std::string(4097, ' '), "r1"); }), std::string("request_info_too_large"));
 }

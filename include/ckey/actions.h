@@ -21,7 +21,7 @@ extern "C" {
 #endif
 
 /* Why a code was rejected. The numbers and the names that
- * ckey_action_reason_string returns are stable (spec section 6). */
+ * ckey_action_reason_string returns are stable (spec section 5.5). */
 typedef enum ckey_action_reason {
     CKEY_ACTION_VERIFIED = 0,
     CKEY_ACTION_NOT_A_SAFE_ACTION = 1,
@@ -69,7 +69,8 @@ typedef enum ckey_action_reason {
     CKEY_ACTION_REQUEST_INFO_TOO_LARGE = 43,
     CKEY_ACTION_REQUEST_INFO_REDIRECT = 44,    /* a redirect off the pinned host */
     CKEY_ACTION_REQUEST_INFO_INVALID = 45,     /* the reply is not the stated JSON */
-    CKEY_ACTION_CONFIGURATION = 46             /* the app's trust/register setup was refused */
+    CKEY_ACTION_CONFIGURATION = 46,            /* the app's trust/register setup was refused */
+    CKEY_ACTION_REQUEST_INFO_TEXT = 47         /* the reply's shown text holds a refused character */
 } ckey_action_reason;
 
 typedef enum ckey_action_scope {
@@ -188,8 +189,11 @@ CKEY_API int ckey_action_request_info_check_redirect(const ckey_action *action, 
  *  "location": <optional, 1-200 bytes>}, at most
  * CKEY_ACTION_MAX_REQUEST_INFO_BYTES. On success *out_requester (and
  * *out_location, or NULL) are new strings to free with ckey_string_free.
- * Fails with CKEY_ACTION_REJECTED and reason REQUEST_INFO_INVALID or
- * REQUEST_INFO_TOO_LARGE. */
+ * Fails with CKEY_ACTION_REJECTED and reason REQUEST_INFO_INVALID,
+ * REQUEST_INFO_TOO_LARGE, or REQUEST_INFO_TEXT when requester or location
+ * holds a character the prompt must not show (a control, line or paragraph
+ * separator, bidi control, invisible or format character, or noncharacter;
+ * spec section 7.1). */
 CKEY_API int ckey_action_request_info_parse(const ckey_action *action, const char *body, size_t length,
                                             char **out_requester, char **out_location, int *out_reason);
 

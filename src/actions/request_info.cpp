@@ -5,6 +5,9 @@
 #include "json.hpp"
 #include "reason.hpp"
 
+#include "../text/shown_text.hpp"
+
+#include <cstdio>
 #include <optional>
 
 namespace ckey::actions {
@@ -49,6 +52,22 @@ std::optional<std::string> https_authority(std::string_view url, std::string_vie
 }
 
 std::string host_of(const std::string &authority) { return authority.substr(0, authority.find(':')); }
+
+// requester and location are what the prompt shows as fact, so nothing in
+// them may reorder, hide or break up the text (spec section 7.1).
+void check_shown(const std::string &field, const std::string &value) {
+    text::Finding bad = text::find_unshowable(value);
+    if (bad.kind == text::Unshowable::none) return;
+    if (bad.kind == text::Unshowable::ill_formed)
+        reject(CKEY_ACTION_REQUEST_INFO_TEXT, "request-info \"", field, "\" holds ", text::describe(bad.kind),
+               " at byte ", bad.offset);
+    char code_point[16];
+    std::snprintf(code_point, sizeof code_point, "U+%04X", static_cast<unsigned>(bad.code_point));
+    reject(CKEY_ACTION_REQUEST_INFO_TEXT, "request-info \"", field, "\" holds ", text::describe(bad.kind), " ",
+           code_point, " at byte ", bad.offset,
+           "; shown text may hold no control, line or paragraph separator, bidi control, invisible or format "
+           "character, or noncharacter");
+}
 
 }  // namespace
 
@@ -115,9 +134,7 @@ RequestInfo parse_request_info(std::string_view body, std::string_view request_i
             if (v.empty() || v.size() > 200)
                 reject(CKEY_ACTION_REQUEST_INFO_INVALID, "request-info \"", m.key, "\" is ", v.size(),
                        " bytes; expected 1-200");
-            for (unsigned char c : v)
-                if (c < 0x20 || c == 0x7F)
-                    reject(CKEY_ACTION_REQUEST_INFO_INVALID, "request-info \"", m.key, "\" holds control character ", int(c));
+            check_shown(m.key, v);
             (m.key == "requester" ? info.requester : info.location) = v;
             if (m.key == "requester") has_requester = true;
         } else {

@@ -28,7 +28,8 @@ struct RequestInfo {
     std::string location;   // "" when absent
 };
 
-// Parses a reply body; throws Rejection (request_info_invalid / _too_large).
+// Parses a reply body; throws Rejection (request_info_invalid / _too_large,
+// or request_info_text for a character the prompt must not show).
 RequestInfo parse_request_info(std::string_view body, std::string_view request_id);
 
 }  // namespace ckey::actions
