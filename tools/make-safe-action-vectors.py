@@ -543,7 +543,26 @@ def safe_actions_file():
                    requester=requester, location=location)
 
     # Redirect targets the core must allow (same https host and port).
-    allowed_redirects = ["https://citeory.com/api/ckey/requests/req_7Hq2-x/v2", "https://CITEORY.com:443/other"]
+    allowed_redirects = ["https://citeory.com/api/ckey/requests/req_7Hq2-x/v2", "https://CITEORY.com:443/other",
+                         "https://citeory.com/a%20b?q=1&r=(x)*+,;=:@!$'~#top"]
+    # Spec section 7.2: on the pinned host, but a byte that is not a URL character.
+    base = "https://citeory.com/api/ckey/requests/req_7Hq2-x"
+    refused_redirects = [{"name": name, "url": url} for name, url in [
+        ("CR LF header injection", base + "\r\nSet-Cookie: a=b"),
+        ("raw CR", base + "\r"), ("raw LF", base + "\n"), ("raw space", "https://citeory.com/a b"),
+        ("tab", "https://citeory.com/a\tb"), ("tab before the host", "https://\tciteory.com/x"),
+        ("ESC", "https://citeory.com/\x1b[2J"), ("DEL", "https://citeory.com/a\x7f"),
+        ("C1 NEL (U+0085, raw UTF-8)", "https://citeory.com/a\u0085b"),
+        ("non-ASCII path", "https://citeory.com/\u00e4"), ("non-ASCII host", "https://citeory.com\u3002evil.example/"),
+        ("U+202E in the path", "https://citeory.com/\u202egnp.exe"),
+        ("backslash after the host", "https://citeory.com\\@evil.example/"),
+        ("backslash in the path", "https://citeory.com/a\\b"),
+        ("double quote", 'https://citeory.com/"x"'), ("angle brackets", "https://citeory.com/<x>"),
+        ("braces", "https://citeory.com/{request_id}"), ("square brackets", "https://citeory.com/[x]"),
+        ("caret, backtick and pipe", "https://citeory.com/^`|"),
+        ("percent without two hex digits", "https://citeory.com/100%"),
+        ("percent with one hex digit", "https://citeory.com/%4g"),
+    ]]
 
     return {
         "about": "Safe Action test vectors (spec/CKey-Safe-Actions.md section 9), written by "
@@ -562,6 +581,7 @@ def safe_actions_file():
         "cases": cases,
         "request_info_cases": fetch,
         "allowed_redirects": allowed_redirects,
+        "refused_redirects": refused_redirects,
         "shown_text": {
             "about": "Spec section 7.1: the code points that request-info requester and location may not hold, "
                      "by class, as inclusive ranges of hex code points. Every other Unicode scalar value is allowed.",

@@ -188,6 +188,25 @@ TEST(allowed_redirects_stay_on_the_pinned_host) {
     ckey_action_verifier_destroy(v);
 }
 
+TEST(refused_redirects_name_the_byte_that_is_not_a_url_character) {
+    ckey_action_verifier *v = make_verifier();
+    REQUIRE(v != nullptr);
+    ckey_action *action = nullptr;
+    REQUIRE(run(v, doc()["request_info_cases"][0]["code"].str(), &action) == "verified");
+    CHECK(doc()["refused_redirects"].size() >= 15);
+    for (const json::Value &c : doc()["refused_redirects"].array) {
+        int reason = -1;
+        int status = ckey_action_request_info_check_redirect(action, c["url"].str().c_str(), &reason);
+        std::string message = ckey_last_error();
+        if (status != CKEY_ACTION_REJECTED) std::fprintf(stderr, "  redirect \"%s\" allowed\n", c["name"].str().c_str());
+        CHECK_EQ(status, (int)CKEY_ACTION_REJECTED);
+        CHECK_EQ(reason, (int)CKEY_ACTION_REQUEST_INFO_REDIRECT);
+        CHECK(message.find("RFC 3986 characters only") != std::string::npos);
+    }
+    ckey_action_destroy(action);
+    ckey_action_verifier_destroy(v);
+}
+
 TEST(same_device_action_has_no_request_info) {
     ckey_action_verifier *v = make_verifier();
     REQUIRE(v != nullptr);

@@ -178,9 +178,12 @@ CKEY_API int ckey_action_get_info(const ckey_action *action, ckey_action_info *o
  * or the action has no request ID. Free *out_url with ckey_string_free. */
 CKEY_API int ckey_action_request_info_url(const ckey_action *action, char **out_url, int *out_reason);
 
-/* Whether the fetch may follow a redirect to url: only https on the same host
- * and port as the template. CKEY_OK when allowed; CKEY_ACTION_REJECTED with
- * reason CKEY_ACTION_REQUEST_INFO_REDIRECT otherwise. */
+/* Whether the fetch may follow a redirect to url, given as received (not
+ * percent-decoded): only a target of RFC 3986 characters (no space, control,
+ * byte above 0x7E, backslash, quote, angle bracket or brace; spec section
+ * 7.2) on https and the same host and port as the template. CKEY_OK when
+ * allowed; CKEY_ACTION_REJECTED with reason CKEY_ACTION_REQUEST_INFO_REDIRECT
+ * and a message naming the refused byte or host otherwise. */
 CKEY_API int ckey_action_request_info_check_redirect(const ckey_action *action, const char *url,
                                                      int *out_reason);
 
