@@ -70,7 +70,8 @@ typedef enum ckey_action_reason {
     CKEY_ACTION_REQUEST_INFO_REDIRECT = 44,    /* a redirect off the pinned host */
     CKEY_ACTION_REQUEST_INFO_INVALID = 45,     /* the reply is not the stated JSON */
     CKEY_ACTION_CONFIGURATION = 46,            /* the app's trust/register setup was refused */
-    CKEY_ACTION_REQUEST_INFO_TEXT = 47         /* the reply's shown text holds a refused character */
+    CKEY_ACTION_REQUEST_INFO_TEXT = 47,        /* the reply's shown text holds a refused character */
+    CKEY_ACTION_REPLAY_FORGOTTEN = 48          /* the clock went back past codes the seen-set dropped */
 } ckey_action_reason;
 
 typedef enum ckey_action_scope {
@@ -157,6 +158,9 @@ typedef struct ckey_action_info {
  *   the text does not claim to be a Safe Action; show it as ordinary payload.
  * - CKEY_OK, *out_action set, *out_reason = CKEY_ACTION_VERIFIED: every check
  *   passed and the nonce (and request ID) are now in the seen-set.
+ *   now_seconds may go back between calls: a code that expires no later
+ *   than an entry the seen-set already dropped is then refused with
+ *   CKEY_ACTION_REPLAY_FORGOTTEN, never verified twice.
  * - CKEY_ACTION_REJECTED, *out_reason the first failed check; the last-error
  *   message says which value failed and what is allowed.
  * Ownership: the caller frees *out_action with ckey_action_destroy.

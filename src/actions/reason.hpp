@@ -20,7 +20,7 @@ template <class... Parts>
 }
 
 // The highest ckey_action_reason; reasons are only ever added after it.
-constexpr int kLastReason = CKEY_ACTION_REQUEST_INFO_TEXT;
+constexpr int kLastReason = CKEY_ACTION_REPLAY_FORGOTTEN;
 
 const char *reason_name(int reason);
 
