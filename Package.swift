@@ -24,8 +24,10 @@ let package = Package(
                  cxxSettings: cxx, linkerSettings: [.linkedLibrary("png")]),
         .target(name: "CKeyCertify", path: "sdk/swift/Sources/CKeyCertify", publicHeadersPath: ".",
                  cxxSettings: cxx, linkerSettings: [.linkedLibrary("jpeg")]),
-        .target(name: "CKeyActions", path: "sdk/swift/Sources/CKeyActions", publicHeadersPath: ".",
-                 cxxSettings: cxx, linkerSettings: [.linkedLibrary("crypto")]),
+        // What may be shown to a person (src/text), for Safe Actions' request info.
+        .target(name: "CKeyText", path: "sdk/swift/Sources/CKeyText", publicHeadersPath: ".", cxxSettings: cxx),
+        .target(name: "CKeyActions", dependencies: ["CKeyText"], path: "sdk/swift/Sources/CKeyActions",
+                 publicHeadersPath: ".", cxxSettings: cxx, linkerSettings: [.linkedLibrary("crypto")]),
         .target(name: "CKeyTelemetry", path: "sdk/swift/Sources/CKeyTelemetry", publicHeadersPath: "include",
                  cxxSettings: cxx),
         .target(name: "CKey", dependencies: ["CKeyScanKit", "CKeyCodec", "CKeyRender", "CKeyCertify", "CKeyActions", "CKeyTelemetry"],

@@ -13,6 +13,7 @@ import base64
 import hashlib
 import json
 import sys
+import unicodedata
 from pathlib import Path
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
@@ -151,6 +152,50 @@ def check_small_order_table():
             assert times8(pt) == (0, 1), h
             points.add(pt)
     assert len(points) == 8, "the table covers all eight torsion points"
+
+
+# Spec section 7.1: what shown text may not hold, by class (src/text/shown_text.cpp
+# keeps the same table). Checked against Python's unicodedata, which may know
+# an older Unicode than the table's 15.1.
+PLANES = range(17)
+SHOWN_TEXT_REFUSED = {
+    "control": [(0x0000, 0x001F), (0x007F, 0x009F)],
+    "separator": [(0x2028, 0x2029)],
+    "bidi": [(0x061C, 0x061C), (0x200E, 0x200F), (0x202A, 0x202E), (0x2066, 0x2069)],
+    "invisible": [(0x00AD, 0x00AD), (0x034F, 0x034F), (0x0600, 0x0605), (0x06DD, 0x06DD), (0x070F, 0x070F),
+                  (0x0890, 0x0891), (0x08E2, 0x08E2), (0x115F, 0x1160), (0x17B4, 0x17B5), (0x180B, 0x180F),
+                  (0x200B, 0x200D), (0x2060, 0x2065), (0x206A, 0x206F), (0x3164, 0x3164), (0xFEFF, 0xFEFF),
+                  (0xFFA0, 0xFFA0), (0xFFF9, 0xFFFB), (0x110BD, 0x110BD), (0x110CD, 0x110CD),
+                  (0x13430, 0x1343F), (0x1BCA0, 0x1BCA3), (0x1D173, 0x1D17A), (0xE0000, 0xE0FFF)],
+    "noncharacter": [(0xFDD0, 0xFDEF)] + [(p * 0x10000 + 0xFFFE, p * 0x10000 + 0xFFFF) for p in PLANES],
+}
+# Refused although not Cc, Cf, Zl, Zp or a noncharacter: they draw nothing.
+DRAW_NOTHING = {0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x180B, 0x180C, 0x180D, 0x180F, 0x3164, 0xFFA0}
+
+
+def shown_text_class(cp):
+    for name, ranges in SHOWN_TEXT_REFUSED.items():
+        if any(a <= cp <= b for a, b in ranges):
+            return name
+    return None
+
+
+def check_shown_text_table():
+    seen = {}
+    for name, ranges in SHOWN_TEXT_REFUSED.items():
+        for a, b in ranges:
+            for cp in range(a, b + 1):
+                assert cp not in seen, f"U+{cp:04X} is in {seen.get(cp)} and {name}"
+                seen[cp] = name
+    for cp in range(0x110000):
+        if 0xD800 <= cp <= 0xDFFF:
+            continue
+        category = unicodedata.category(chr(cp))
+        noncharacter = 0xFDD0 <= cp <= 0xFDEF or cp & 0xFFFE == 0xFFFE
+        must = category in ("Cc", "Cf", "Zl", "Zp") or noncharacter
+        assert not must or cp in seen, f"U+{cp:04X} ({category}) is not refused"
+        # Anything else refused is a documented filler, in U+E0000-E0FFF, or newer than Python's tables.
+        assert must or cp not in seen or cp in DRAW_NOTHING or cp >= 0xE0000 or category == "Cn", f"U+{cp:04X}"
 
 
 RFC8032 = [
@@ -454,8 +499,70 @@ def safe_actions_file():
                                              "body": '{"request_id":"req_7Hq2-x","requester":"A","requester":"B"}'},
                "request_info_invalid")
 
+    # Spec section 7.1: shown text refuses controls, separators, bidi controls,
+    # invisible and format characters and noncharacters, raw or escaped.
+    def reply_with(requester, location=None, ascii_only=False):
+        reply = {"request_id": "req_7Hq2-x", "requester": requester}
+        if location is not None:
+            reply["location"] = location
+        return {"kind": "body", "status": 200, "body": json.dumps(reply, ensure_ascii=ascii_only)}
+
+    def label(cp):
+        return f"U+{cp:04X} {unicodedata.name(chr(cp), '')}".rstrip()
+
+    fetch_case("requester spoofed with U+202E (reads 'Chrome on macOS' twice)",
+               reply_with("Chrome on macOS\u202eSOcam no emorhC"), "request_info_text")
+    samples = [0x061C, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069,
+               0x200B, 0x200C, 0x200D, 0x2060, 0x2061, 0x2062, 0x2063, 0x2064, 0xFEFF, 0x00AD, 0x180E, 0x0600,
+               0x206A, 0x3164, 0x1D173, 0xE0001, 0x0000, 0x0009, 0x000A, 0x000D, 0x001B, 0x001F, 0x007F, 0x0080,
+               0x0085, 0x009F, 0x2028, 0x2029, 0xFDD0, 0xFDEF, 0xFFFE, 0xFFFF, 0x1FFFE, 0x10FFFF]
+    for cp in samples:
+        kind = shown_text_class(cp)
+        assert kind is not None, hex(cp)
+        text = "Chrome" + chr(cp) + " on macOS"
+        if cp >= 0x20:  # C0 controls cannot stand raw in JSON; json.dumps escapes them
+            fetch_case(f"requester with raw {label(cp)} ({kind})", reply_with(text), "request_info_text")
+        fetch_case(f"requester with escaped {label(cp)} ({kind})", reply_with(text, ascii_only=True),
+                   "request_info_text")
+    for cp in (0x202E, 0x2067, 0x200B, 0x000A, 0x2028, 0xFFFE):
+        fetch_case(f"location with {label(cp)} ({shown_text_class(cp)})",
+                   reply_with("Firefox", "Berlin" + chr(cp) + ", DE"), "request_info_text")
+    # Not well-formed UTF-8: the reply is not JSON (4.5), whatever the field.
+    for name, bad in [("overlong '/'", "c0af"), ("surrogate U+D800", "eda080"), ("past U+10FFFF", "f4908080"),
+                      ("lone continuation byte", "80"), ("cut-short character", "e280"), ("byte FF", "ff")]:
+        body = '{"request_id":"req_7Hq2-x","requester":"Chrome'.encode().hex() + bad + '"}'.encode().hex()
+        fetch_case(f"requester with ill-formed UTF-8 ({name})", {"kind": "body", "status": 200, "body_hex": body},
+                   "request_info_invalid")
+    fetch_case("raw LF inside the JSON string", {"kind": "body", "status": 200,
+                                                 "body": '{"request_id":"req_7Hq2-x","requester":"Chrome\non macOS"}'},
+               "request_info_invalid")
+    for requester, location in [("Safari on iPhone", "Zürich, CH"), ("Chrome 東京", "São Paulo, BR"),
+                                ("Edge\u00a0on Windows", "Ålesund"), ("Firefox \u2764\ufe0f", "Montréal"),
+                                ("Chrome (العربية)", "\u05d9\u05e8\u05d5\u05e9\u05dc\u05d9\u05dd")]:
+        fetch_case(f"shown text {requester!r} / {location!r} is allowed", reply_with(requester, location), "verified",
+                   requester=requester, location=location)
+
     # Redirect targets the core must allow (same https host and port).
-    allowed_redirects = ["https://citeory.com/api/ckey/requests/req_7Hq2-x/v2", "https://CITEORY.com:443/other"]
+    allowed_redirects = ["https://citeory.com/api/ckey/requests/req_7Hq2-x/v2", "https://CITEORY.com:443/other",
+                         "https://citeory.com/a%20b?q=1&r=(x)*+,;=:@!$'~#top"]
+    # Spec section 7.2: on the pinned host, but a byte that is not a URL character.
+    base = "https://citeory.com/api/ckey/requests/req_7Hq2-x"
+    refused_redirects = [{"name": name, "url": url} for name, url in [
+        ("CR LF header injection", base + "\r\nSet-Cookie: a=b"),
+        ("raw CR", base + "\r"), ("raw LF", base + "\n"), ("raw space", "https://citeory.com/a b"),
+        ("tab", "https://citeory.com/a\tb"), ("tab before the host", "https://\tciteory.com/x"),
+        ("ESC", "https://citeory.com/\x1b[2J"), ("DEL", "https://citeory.com/a\x7f"),
+        ("C1 NEL (U+0085, raw UTF-8)", "https://citeory.com/a\u0085b"),
+        ("non-ASCII path", "https://citeory.com/\u00e4"), ("non-ASCII host", "https://citeory.com\u3002evil.example/"),
+        ("U+202E in the path", "https://citeory.com/\u202egnp.exe"),
+        ("backslash after the host", "https://citeory.com\\@evil.example/"),
+        ("backslash in the path", "https://citeory.com/a\\b"),
+        ("double quote", 'https://citeory.com/"x"'), ("angle brackets", "https://citeory.com/<x>"),
+        ("braces", "https://citeory.com/{request_id}"), ("square brackets", "https://citeory.com/[x]"),
+        ("caret, backtick and pipe", "https://citeory.com/^`|"),
+        ("percent without two hex digits", "https://citeory.com/100%"),
+        ("percent with one hex digit", "https://citeory.com/%4g"),
+    ]]
 
     return {
         "about": "Safe Action test vectors (spec/CKey-Safe-Actions.md section 9), written by "
@@ -474,18 +581,42 @@ def safe_actions_file():
         "cases": cases,
         "request_info_cases": fetch,
         "allowed_redirects": allowed_redirects,
+        "refused_redirects": refused_redirects,
+        "shown_text": {
+            "about": "Spec section 7.1: the code points that request-info requester and location may not hold, "
+                     "by class, as inclusive ranges of hex code points. Every other Unicode scalar value is allowed.",
+            "refused": {name: [[f"{a:04X}", f"{b:04X}"] for a, b in ranges]
+                        for name, ranges in SHOWN_TEXT_REFUSED.items()},
+        },
     }
+
+
+def escape_unshowable(text):
+    """JSON text with every refused character inside its strings written as a \\u escape, so the file
+    itself holds no bidi control or invisible character (the meaning is unchanged)."""
+    out = []
+    for ch in text:
+        cp = ord(ch)
+        if cp < 0x20 or shown_text_class(cp) is None:
+            out.append(ch)
+        elif cp > 0xFFFF:
+            cp -= 0x10000
+            out.append(f"\\u{0xD800 + (cp >> 10):04x}\\u{0xDC00 + (cp & 0x3FF):04x}")
+        else:
+            out.append(f"\\u{cp:04x}")
+    return "".join(out)
 
 
 def main():
     check_small_order_table()
+    check_shown_text_table()
     outputs = {
         ROOT / "spec/vectors/ed25519-rfc8032.json": ed25519_file(),
         ROOT / "spec/vectors/safe-actions.json": safe_actions_file(),
     }
     stale = False
     for path, data in outputs.items():
-        text = json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+        text = escape_unshowable(json.dumps(data, indent=1, ensure_ascii=False)) + "\n"
         if "--check" in sys.argv:
             if not path.exists() or path.read_text(encoding="utf-8") != text:
                 print("stale:", path)

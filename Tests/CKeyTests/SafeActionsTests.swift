@@ -29,6 +29,7 @@ final class SafeActionsTests: XCTestCase {
             let kind: String
             let status: Int?
             let body: String?
+            let body_hex: String?  // bytes that are not UTF-8
             let location: String?
         }
         struct FetchCase: Decodable {
@@ -80,7 +81,9 @@ final class SafeActionsTests: XCTestCase {
             case "redirect":
                 let target = URL(string: reply.location!)!
                 return allowRedirect(target) ? .failure("redirect allowed; not scripted") : .redirectRefused(target)
-            default: return .body(status: reply.status ?? 200, data: Data(reply.body!.utf8))
+            default:
+                let data = reply.body_hex.map { VectorTests.bytes(hex: $0) } ?? Data(reply.body!.utf8)
+                return .body(status: reply.status ?? 200, data: data)
             }
         }
     }
@@ -204,6 +207,40 @@ final class SafeActionsTests: XCTestCase {
         XCTAssertEqual(counter.all, [])
     }
 
+    /// Spec 5.4: a verified code, a full seen-set, one code while the clock is
+    /// 1000 s ahead (the set drops every entry that has expired by then), and
+    /// the clock set back. The first code must not run again.
+    func testClockSetBackCannotReplayADroppedCode() async throws {
+        let key = try CKeySafeActionIssuer.makeKey()
+        let now = Self.vectors.now
+        func code(_ nonce: String, at iat: Int) throws -> String {
+            try CKeySafeActionIssuer.sign(claimsJSON: """
+                {"iss":"citeory.com","kid":"\(key.derivedKeyID)","app":"com.viadere","act":"open.library",\
+                "scope":"sameDevice","iat":\(iat),"nbf":\(iat),"exp":\(iat + 300),"nonce":"\(nonce)"}
+                """, privateKeyPEM: key.privateKeyPEM)
+        }
+        let clock = MovingClock(now)
+        let counter = Counter()
+        let actions = CKeySafeActions(appID: "com.viadere", clock: { clock.date })
+            .trust(issuer: "citeory.com", keyID: key.derivedKeyID, publicKeyHex: key.publicKeyHex)
+            .register("open.library", issuers: ["citeory.com"]) { action in counter.add(action.nonce) }
+        let first = try code("first-nonce-0000001", at: now)
+        guard case .performed = await actions.handle(first) else { return XCTFail("first code refused") }
+        for index in 1..<4096 {
+            guard case .performed = await actions.handle(try code("filler-nonce-\(10000 + index)", at: now)) else {
+                return XCTFail("filler \(index) refused")
+            }
+        }
+        clock.seconds = now + 1000
+        guard case .performed = await actions.handle(try code("jump-nonce-00000001", at: now + 1000)) else {
+            return XCTFail("code after the jump refused")
+        }
+        clock.seconds = now
+        guard case .rejected(let rejection) = await actions.handle(first) else { return XCTFail("replayed after the purge") }
+        XCTAssertEqual(rejection.reason, .replayForgotten)
+        XCTAssertEqual(counter.all.filter { $0 == "first-nonce-0000001" }.count, 1)
+    }
+
     final class MovingClock: @unchecked Sendable {
         var seconds: Int
         init(_ seconds: Int) { self.seconds = seconds }
@@ -289,6 +326,6 @@ final class SafeActionsTests: XCTestCase {
             let swiftName = String(describing: reason).lowercased()
             XCTAssertEqual(reason.name.replacingOccurrences(of: "_", with: ""), swiftName, "\(reason.rawValue)")
         }
-        XCTAssertEqual(CKeySafeActions.Reason.allCases.count, 45)  // 2...46: all but verified and not_a_safe_action
+        XCTAssertEqual(CKeySafeActions.Reason.allCases.count, 47)  // 2...48: all but verified and not_a_safe_action
     }
 }

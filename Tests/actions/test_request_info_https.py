@@ -67,6 +67,9 @@ class RequestInfoOverHTTPS(unittest.TestCase):
             "moved-target": S.reply_json({"request_id": "moved", "requester": "Moved but same host"}),
             "wrong-id": S.reply_json({"request_id": "someone-else", "requester": "Mallory"}),
             "gone": S.reply_bytes(b"gone", status=410),
+            "spoofed": S.reply_bytes(json.dumps({"request_id": "spoofed",
+                                                 "requester": "Chrome on macOS\u202eSOcam no emorhC"},
+                                                ensure_ascii=False).encode()),
         })
 
     @classmethod
@@ -162,6 +165,13 @@ class RequestInfoOverHTTPS(unittest.TestCase):
     def test_reply_for_another_request_rejects(self):
         out, status, _ = self.verify("wrong-id")
         self.assertEqual(out["reason"], "request_info_invalid", out)
+
+    def test_requester_with_a_bidi_override_is_refused(self):
+        out, status, _ = self.verify("spoofed")
+        self.assertEqual(status, 1, out)
+        self.assertEqual(out["outcome"], "rejected", out)
+        self.assertEqual(out["reason"], "request_info_text", out)
+        self.assertIn("U+202E", out["message"])
 
     def test_untrusted_certificate_rejects(self):
         # Outside the namespace the test CA is unknown: TLS verification is real.

@@ -51,6 +51,19 @@ public:
     }
 };
 
+// Appends the UTF-8 form of one code point (the tests also build text with it).
+inline void put_utf8(std::string &out, uint32_t cp) {
+    if (cp < 0x80) { out += static_cast<char>(cp); return; }
+    if (cp < 0x800) { out += static_cast<char>(0xC0 | (cp >> 6)); }
+    else if (cp < 0x10000) { out += static_cast<char>(0xE0 | (cp >> 12)); out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F)); }
+    else {
+        out += static_cast<char>(0xF0 | (cp >> 18));
+        out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    }
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+}
+
 class Parser {
 public:
     explicit Parser(const std::string &text) : text_(text) {}
@@ -132,18 +145,6 @@ private:
         v.kind = Value::Kind::number;
         v.number = std::stod(text_.substr(start, pos_ - start));
         return v;
-    }
-
-    static void put_utf8(std::string &out, uint32_t cp) {
-        if (cp < 0x80) { out += static_cast<char>(cp); return; }
-        if (cp < 0x800) { out += static_cast<char>(0xC0 | (cp >> 6)); }
-        else if (cp < 0x10000) { out += static_cast<char>(0xE0 | (cp >> 12)); out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F)); }
-        else {
-            out += static_cast<char>(0xF0 | (cp >> 18));
-            out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-            out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        }
-        out += static_cast<char>(0x80 | (cp & 0x3F));
     }
 
     uint32_t hex4() {

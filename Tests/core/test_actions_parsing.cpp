@@ -172,13 +172,41 @@ TEST(request_info_templates) {
         if (!refused) std::fprintf(stderr, "  template accepted: %s\n", bad);
         CHECK(refused);
     }
-    CHECK(redirect_allowed(t, "https://citeory.com/other"));
-    CHECK(redirect_allowed(t, "HTTPS://Citeory.COM:443/x"));
-    CHECK(!redirect_allowed(t, "https://citeory.com.evil.com/x"));
-    CHECK(!redirect_allowed(t, "https://api.citeory.com/x"));
-    CHECK(!redirect_allowed(t, "https://citeory.com:444/x"));
-    CHECK(!redirect_allowed(t, "http://citeory.com/x"));
-    CHECK(!redirect_allowed(t, "https://user@citeory.com/x"));
+    auto redirect = [&](const std::string &url) { return reason_of([&] { check_redirect(t, url); }); };
+    CHECK_EQ(redirect("https://citeory.com/other"), std::string("none"));
+    CHECK_EQ(redirect("HTTPS://Citeory.COM:443/x"), std::string("none"));
+    CHECK_EQ(redirect("https://citeory.com/a%2Fb"), std::string("none"));
+    for (const char *bad : {"https://citeory.com.evil.com/x", "https://api.citeory.com/x", "https://citeory.com:444/x",
+                            "http://citeory.com/x", "https://user@citeory.com/x", "https://citeory.com/x\r\nX: y",
+                            "https://citeory.com/ x", "https://citeory.com/\x85", "https://citeory.com/%zz"})
+        CHECK_EQ(redirect(bad), std::string("request_info_redirect"));
+    // The message names the byte and its offset, with the URL escaped.
+    try {
+        check_redirect(t, "https://citeory.com/x\r\nSet-Cookie: a=b");
+        CHECK(false);
+    } catch (const Rejection &rejection) {
+        CHECK(rejection.message.find("holds byte 13 at offset 21") != std::string::npos);
+        CHECK(rejection.message.find("\\r\\n") != std::string::npos);
+        CHECK(rejection.message.find('\n') == std::string::npos);
+    }
+}
+
+TEST(request_info_templates_are_url_characters_only) {
+    for (const char *bad : {"https://citeory.com/a[b]/{request_id}", "https://citeory.com/100%/{request_id}",
+                            "https://citeory.com/\xC3\xA4/{request_id}", "https://citeory.com/a|b/{request_id}",
+                            "https://citeory.com/a\tb/{request_id}"}) {
+        bool refused = false;
+        try {
+            parse_request_info_template(bad, "citeory.com");
+        } catch (const ckey::Error &error) {
+            refused = error.code() == CKEY_INVALID_PARAMETER &&
+                      std::string(error.what()).find("outside the allowed URL characters") != std::string::npos;
+        }
+        if (!refused) std::fprintf(stderr, "  template accepted: %s\n", bad);
+        CHECK(refused);
+    }
+    CHECK_EQ(parse_request_info_template("https://citeory.com/a%20b/{request_id}?v=1", "citeory.com").authority,
+             std::string("citeory.com"));
 }
 
 TEST(request_info_replies) {
@@ -191,6 +219,15 @@ TEST(request_info_replies) {
     CHECK_EQ(reason_of([&] { parse_request_info(R"({"request_id":"r1","requester":""})", "r1"); }),
              std::string("request_info_invalid"));
     CHECK_EQ(reason_of([&] { parse_request_info(R"({"request_id":"r1","requester":"a\u0007"})", "r1"); }),
-             std::string("request_info_invalid"));
+             std::string("request_info_text"));
+    CHECK_EQ(reason_of([&] { parse_request_info(R"({"request_id":"r1","requester":"a","location":"b\u2066"})", "r1"); }),
+             std::string("request_info_text"));
+    try {
+        parse_request_info("{\"request_id\":\"r1\",\"requester\":\"Chrome\xE2\x80\xAESOcam\"}", "r1");
+        CHECK(false);
+    } catch (const Rejection &rejection) {
+        CHECK_EQ(rejection.reason, CKEY_ACTION_REQUEST_INFO_TEXT);
+        CHECK(rejection.message.find("\"requester\" holds the bidi control U+202E at byte 6") != std::string::npos);
+    }
     CHECK_EQ(reason_of([&] { parse_request_info(std::string(4097, ' '), "r1"); }), std::string("request_info_too_large"));
 }

@@ -56,6 +56,15 @@ std::string run(ckey_action_verifier *v, const std::string &text, ckey_action **
     return name;
 }
 
+// A scripted reply's body: "body", or "body_hex" for bytes that are not UTF-8.
+std::string body_of(const json::Value &reply) {
+    if (!reply.has("body_hex")) return reply["body"].str();
+    const std::string &hex = reply["body_hex"].str();
+    std::string bytes;
+    for (size_t i = 0; i + 1 < hex.size(); i += 2) bytes += static_cast<char>(std::stoi(hex.substr(i, 2), nullptr, 16));
+    return bytes;
+}
+
 }  // namespace
 
 TEST(vector_file_has_the_negative_matrix) {
@@ -142,9 +151,11 @@ TEST(request_info_cases_through_the_core) {
                      (int)CKEY_ACTION_REJECTED);
             CHECK_EQ(std::string(ckey_action_reason_string(reason)), expect);
         } else if (kind == "body" && reply["status"].integer() == 200) {
-            const std::string &body = reply["body"].str();
+            const std::string body = body_of(reply);
             char *requester = nullptr, *location = nullptr;
             int status = ckey_action_request_info_parse(action, body.data(), body.size(), &requester, &location, &reason);
+            if (std::string(ckey_action_reason_string(reason)) != expect)
+                std::fprintf(stderr, "  case \"%s\": %s\n", c["name"].str().c_str(), ckey_last_error());
             CHECK_EQ(std::string(ckey_action_reason_string(reason)), expect);
             if (expect == "verified") {
                 CHECK_EQ(status, (int)CKEY_OK);
@@ -172,6 +183,25 @@ TEST(allowed_redirects_stay_on_the_pinned_host) {
         int reason = -1;
         CHECK_EQ(ckey_action_request_info_check_redirect(action, url.str().c_str(), &reason), (int)CKEY_OK);
         CHECK_EQ(reason, (int)CKEY_ACTION_VERIFIED);
+    }
+    ckey_action_destroy(action);
+    ckey_action_verifier_destroy(v);
+}
+
+TEST(refused_redirects_name_the_byte_that_is_not_a_url_character) {
+    ckey_action_verifier *v = make_verifier();
+    REQUIRE(v != nullptr);
+    ckey_action *action = nullptr;
+    REQUIRE(run(v, doc()["request_info_cases"][0]["code"].str(), &action) == "verified");
+    CHECK(doc()["refused_redirects"].size() >= 15);
+    for (const json::Value &c : doc()["refused_redirects"].array) {
+        int reason = -1;
+        int status = ckey_action_request_info_check_redirect(action, c["url"].str().c_str(), &reason);
+        std::string message = ckey_last_error();
+        if (status != CKEY_ACTION_REJECTED) std::fprintf(stderr, "  redirect \"%s\" allowed\n", c["name"].str().c_str());
+        CHECK_EQ(status, (int)CKEY_ACTION_REJECTED);
+        CHECK_EQ(reason, (int)CKEY_ACTION_REQUEST_INFO_REDIRECT);
+        CHECK(message.find("RFC 3986 characters only") != std::string::npos);
     }
     ckey_action_destroy(action);
     ckey_action_verifier_destroy(v);

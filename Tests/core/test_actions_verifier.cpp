@@ -105,6 +105,67 @@ TEST(replay_set_fails_closed_when_full) {
     CHECK_EQ(reason_of([&] { set.admit({"x", "c"}, 300, 150); }), std::string("replayed"));
 }
 
+std::string cross_device_claims(int i, int64_t iat) {
+    return cat(R"({"iss":"citeory.com","kid":"k1","app":"com.viadere","act":"signin.request",)",
+               R"("scope":"crossDevice","iat":)", iat, R"(,"nbf":)", iat, R"(,"exp":)", iat + 300, R"(,"rid":"req-)", i,
+               R"(","nonce":"cross-nonce-)", 10000 + i, R"("})");
+}
+
+// Replay after a purge. Verify a code at NOW; fill the seen-set with other
+// valid codes; verify one code at NOW + 1000, which makes the set drop every
+// entry kept until before NOW + 1000; set the clock back to NOW. Before the
+// fix the first code verified a second time here.
+TEST(a_clock_set_back_cannot_replay_a_code_the_set_dropped) {
+    Seed seed = test_seed(9);
+    Verifier v = make(seed);
+    std::string first = sign_action(seed, claims("first-nonce-00000001", kNow, kNow + 300));
+    CHECK_EQ(reason_of([&] { v.verify(first, kNow); }), std::string("verified"));
+    std::string filler;
+    for (int i = 1; i < CKEY_ACTION_REPLAY_CAPACITY; ++i) {
+        filler = sign_action(seed, claims(cat("filler-nonce-", 10000 + i), kNow, kNow + 300));
+        CHECK_EQ(reason_of([&] { v.verify(filler, kNow); }), std::string("verified"));
+    }
+    std::string jump = sign_action(seed, claims("jump-nonce-000000001", kNow + 1000, kNow + 1300));
+    CHECK_EQ(reason_of([&] { v.verify(jump, kNow + 1000); }), std::string("verified"));
+    CHECK_EQ(reason_of([&] { v.verify(first, kNow); }), std::string("replay_forgotten"));
+    CHECK_EQ(reason_of([&] { v.verify(filler, kNow + 10); }), std::string("replay_forgotten"));
+    CHECK_EQ(reason_of([&] { v.verify(jump, kNow + 1001); }), std::string("replayed"));
+    // A code that outlives everything the set dropped is judged as before.
+    std::string fresh = sign_action(seed, claims("fresh-nonce-00000001", kNow, kNow + 600));
+    CHECK_EQ(reason_of([&] { v.verify(fresh, kNow); }), std::string("verified"));
+}
+
+// The same attack with the flood after the jump: 4,000 cross-device codes at
+// NOW + 1000 (two entries each, so twice the capacity) force the purge.
+TEST(a_flood_after_the_jump_does_not_free_the_first_code) {
+    Seed seed = test_seed(10);
+    Verifier v = make(seed);
+    v.register_action("signin.request", {"citeory.com"}, CKEY_ACTION_CROSS_DEVICE);
+    std::string first = sign_action(seed, claims("first-nonce-00000002", kNow, kNow + 300));
+    CHECK_EQ(reason_of([&] { v.verify(first, kNow); }), std::string("verified"));
+    int verified = 0;
+    for (int i = 0; i < 4000; ++i) {
+        std::string other = sign_action(seed, cross_device_claims(i, kNow + 1000));
+        std::string got = reason_of([&] { v.verify(other, kNow + 1000); });
+        if (got == "verified") ++verified;
+        else CHECK_EQ(got, std::string("replay_set_full"));
+    }
+    CHECK_EQ(verified, CKEY_ACTION_REPLAY_CAPACITY / 2);  // 2047 before the purge, one after it
+    CHECK_EQ(reason_of([&] { v.verify(first, kNow); }), std::string("replay_forgotten"));
+}
+
+TEST(replay_set_refuses_what_it_may_have_forgotten) {
+    ReplaySet set(2);
+    set.admit({"a"}, 100, 0);
+    set.admit({"b"}, 500, 0);
+    CHECK_EQ(reason_of([&] { set.admit({"c"}, 600, 200); }), std::string("verified"));  // drops "a"
+    CHECK_EQ(set.size(), size_t(2));
+    CHECK_EQ(reason_of([&] { set.admit({"a"}, 100, 50); }), std::string("replay_forgotten"));
+    CHECK_EQ(reason_of([&] { set.admit({"z"}, 100, 50); }), std::string("replay_forgotten"));  // kept no longer than "a"
+    CHECK_EQ(reason_of([&] { set.admit({"b"}, 500, 50); }), std::string("replayed"));           // still held
+    CHECK_EQ(reason_of([&] { set.admit({"y"}, 101, 50); }), std::string("replay_set_full"));    // nothing expired at 50
+}
+
 TEST(signer_refuses_what_the_verifier_would) {
     Seed seed = test_seed(6);
     auto refused = [&](const std::string &json) {

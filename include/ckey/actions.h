@@ -21,7 +21,7 @@ extern "C" {
 #endif
 
 /* Why a code was rejected. The numbers and the names that
- * ckey_action_reason_string returns are stable (spec section 6). */
+ * ckey_action_reason_string returns are stable (spec section 5.5). */
 typedef enum ckey_action_reason {
     CKEY_ACTION_VERIFIED = 0,
     CKEY_ACTION_NOT_A_SAFE_ACTION = 1,
@@ -69,7 +69,9 @@ typedef enum ckey_action_reason {
     CKEY_ACTION_REQUEST_INFO_TOO_LARGE = 43,
     CKEY_ACTION_REQUEST_INFO_REDIRECT = 44,    /* a redirect off the pinned host */
     CKEY_ACTION_REQUEST_INFO_INVALID = 45,     /* the reply is not the stated JSON */
-    CKEY_ACTION_CONFIGURATION = 46             /* the app's trust/register setup was refused */
+    CKEY_ACTION_CONFIGURATION = 46,            /* the app's trust/register setup was refused */
+    CKEY_ACTION_REQUEST_INFO_TEXT = 47,        /* the reply's shown text holds a refused character */
+    CKEY_ACTION_REPLAY_FORGOTTEN = 48          /* the clock went back past codes the seen-set dropped */
 } ckey_action_reason;
 
 typedef enum ckey_action_scope {
@@ -156,6 +158,9 @@ typedef struct ckey_action_info {
  *   the text does not claim to be a Safe Action; show it as ordinary payload.
  * - CKEY_OK, *out_action set, *out_reason = CKEY_ACTION_VERIFIED: every check
  *   passed and the nonce (and request ID) are now in the seen-set.
+ *   now_seconds may go back between calls: a code that expires no later
+ *   than an entry the seen-set already dropped is then refused with
+ *   CKEY_ACTION_REPLAY_FORGOTTEN, never verified twice.
  * - CKEY_ACTION_REJECTED, *out_reason the first failed check; the last-error
  *   message says which value failed and what is allowed.
  * Ownership: the caller frees *out_action with ckey_action_destroy.
@@ -177,9 +182,12 @@ CKEY_API int ckey_action_get_info(const ckey_action *action, ckey_action_info *o
  * or the action has no request ID. Free *out_url with ckey_string_free. */
 CKEY_API int ckey_action_request_info_url(const ckey_action *action, char **out_url, int *out_reason);
 
-/* Whether the fetch may follow a redirect to url: only https on the same host
- * and port as the template. CKEY_OK when allowed; CKEY_ACTION_REJECTED with
- * reason CKEY_ACTION_REQUEST_INFO_REDIRECT otherwise. */
+/* Whether the fetch may follow a redirect to url, given as received (not
+ * percent-decoded): only a target of RFC 3986 characters (no space, control,
+ * byte above 0x7E, backslash, quote, angle bracket or brace; spec section
+ * 7.2) on https and the same host and port as the template. CKEY_OK when
+ * allowed; CKEY_ACTION_REJECTED with reason CKEY_ACTION_REQUEST_INFO_REDIRECT
+ * and a message naming the refused byte or host otherwise. */
 CKEY_API int ckey_action_request_info_check_redirect(const ckey_action *action, const char *url,
                                                      int *out_reason);
 
@@ -188,8 +196,11 @@ CKEY_API int ckey_action_request_info_check_redirect(const ckey_action *action, 
  *  "location": <optional, 1-200 bytes>}, at most
  * CKEY_ACTION_MAX_REQUEST_INFO_BYTES. On success *out_requester (and
  * *out_location, or NULL) are new strings to free with ckey_string_free.
- * Fails with CKEY_ACTION_REJECTED and reason REQUEST_INFO_INVALID or
- * REQUEST_INFO_TOO_LARGE. */
+ * Fails with CKEY_ACTION_REJECTED and reason REQUEST_INFO_INVALID,
+ * REQUEST_INFO_TOO_LARGE, or REQUEST_INFO_TEXT when requester or location
+ * holds a character the prompt must not show (a control, line or paragraph
+ * separator, bidi control, invisible or format character, or noncharacter;
+ * spec section 7.1). */
 CKEY_API int ckey_action_request_info_parse(const ckey_action *action, const char *body, size_t length,
                                             char **out_requester, char **out_location, int *out_reason);
 

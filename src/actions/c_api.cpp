@@ -147,9 +147,10 @@ extern "C" int ckey_action_request_info_check_redirect(const ckey_action *action
         require(action, "action");
         require(url, "url");
         const auto &a = action->action;
-        if (!a.request_info || !ckey::actions::redirect_allowed(*a.request_info, url))
-            ckey::actions::reject(CKEY_ACTION_REQUEST_INFO_REDIRECT, "redirect to \"", std::string(url).substr(0, 200),
-                                  "\" leaves https://", a.request_info ? a.request_info->authority : std::string("?"));
+        if (!a.request_info)
+            ckey::actions::reject(CKEY_ACTION_REQUEST_INFO_REDIRECT,
+                                  "this action has no request-info template, so no redirect may be followed");
+        ckey::actions::check_redirect(*a.request_info, url);
     });
 }
 

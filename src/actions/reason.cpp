@@ -1,4 +1,4 @@
-// The stable names of the rejection reasons (spec section 6).
+// The stable names of the rejection reasons (spec section 5.5).
 #include "reason.hpp"
 
 namespace ckey::actions {
@@ -16,9 +16,10 @@ const char *reason_name(int reason) {
         "lifetime_too_long", "not_registered", "issuer_not_allowed", "scope_mismatch", "replayed",
         "replay_set_full", "request_info_unavailable", "request_info_failed", "request_info_timeout",
         "request_info_too_large", "request_info_redirect", "request_info_invalid", "configuration",
+        "request_info_text", "replay_forgotten",
     };
-    static_assert(sizeof(names) / sizeof(names[0]) == CKEY_ACTION_CONFIGURATION + 1);
-    if (reason < 0 || reason > CKEY_ACTION_CONFIGURATION) return "unknown";
+    static_assert(sizeof(names) / sizeof(names[0]) == kLastReason + 1);
+    if (reason < 0 || reason > kLastReason) return "unknown";
     return names[reason];
 }
 

@@ -19,6 +19,9 @@ template <class... Parts>
     throw Rejection{reason, cat(parts...)};
 }
 
+// The highest ckey_action_reason; reasons are only ever added after it.
+constexpr int kLastReason = CKEY_ACTION_REPLAY_FORGOTTEN;
+
 const char *reason_name(int reason);
 
 }  // namespace ckey::actions

@@ -5,6 +5,9 @@
 #include "json.hpp"
 #include "reason.hpp"
 
+#include "../text/shown_text.hpp"
+
+#include <cstdio>
 #include <optional>
 
 namespace ckey::actions {
@@ -50,6 +53,50 @@ std::optional<std::string> https_authority(std::string_view url, std::string_vie
 
 std::string host_of(const std::string &authority) { return authority.substr(0, authority.find(':')); }
 
+bool is_hex_digit(char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
+
+// The offset of the first byte that RFC 3986 does not allow in a URI, or npos.
+// Allowed: unreserved, reserved except "[" "]" (they only bracket IP
+// literals, and hosts here are DNS names), and "%" with two hex digits. So no
+// space, control, byte above 0x7E, backslash, quote, "<", ">", braces, "^",
+// "`" or "|" (spec section 7, URL characters).
+size_t first_non_uri_byte(std::string_view url) {
+    const std::string_view punctuation = "-._~!$&'()*+,;=:/?#@";
+    for (size_t i = 0; i < url.size(); ++i) {
+        char c = url[i];
+        if (c == '%' && i + 2 < url.size() && is_hex_digit(url[i + 1]) && is_hex_digit(url[i + 2])) {
+            i += 2;
+            continue;
+        }
+        bool alphanumeric = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+        if (!alphanumeric && punctuation.find(c) == std::string_view::npos) return i;
+    }
+    return std::string_view::npos;
+}
+
+// A byte for messages: its value, and the character when it is printable ASCII.
+std::string byte_name(char c) {
+    unsigned char u = static_cast<unsigned char>(c);
+    if (u > 0x20 && u < 0x7F) return cat("'", c, "' (", int(u), ")");
+    return cat("byte ", int(u));
+}
+
+// requester and location are what the prompt shows as fact, so nothing in
+// them may reorder, hide or break up the text (spec section 7.1).
+void check_shown(const std::string &field, const std::string &value) {
+    text::Finding bad = text::find_unshowable(value);
+    if (bad.kind == text::Unshowable::none) return;
+    if (bad.kind == text::Unshowable::ill_formed)
+        reject(CKEY_ACTION_REQUEST_INFO_TEXT, "request-info \"", field, "\" holds ", text::describe(bad.kind),
+               " at byte ", bad.offset);
+    char code_point[16];
+    std::snprintf(code_point, sizeof code_point, "U+%04X", static_cast<unsigned>(bad.code_point));
+    reject(CKEY_ACTION_REQUEST_INFO_TEXT, "request-info \"", field, "\" holds ", text::describe(bad.kind), " ",
+           code_point, " at byte ", bad.offset,
+           "; shown text may hold no control, line or paragraph separator, bidi control, invisible or format "
+           "character, or noncharacter");
+}
+
 }  // namespace
 
 RequestInfoTemplate parse_request_info_template(std::string_view url, std::string_view issuer) {
@@ -69,13 +116,11 @@ RequestInfoTemplate parse_request_info_template(std::string_view url, std::strin
     if (at == std::string_view::npos || rest.find(kPlaceholder, at + 1) != std::string_view::npos)
         fail(CKEY_INVALID_PARAMETER, "request_info \"", url, "\" must hold \"{request_id}\" exactly once");
     std::string without = std::string(rest.substr(0, at)) + std::string(rest.substr(at + kPlaceholder.size()));
-    for (char c : without) {
-        unsigned char u = static_cast<unsigned char>(c);
-        if (u <= 0x20 || u >= 0x7F || c == '#' || c == '\\' || c == '{' || c == '}' || c == '"' || c == '<' ||
-            c == '>' || c == '^' || c == '`' || c == '|')
-            fail(CKEY_INVALID_PARAMETER, "request_info \"", url, "\" holds character ", int(u),
-                 " outside the allowed URL characters (no fragment, spaces or braces)");
-    }
+    size_t bad = first_non_uri_byte(without);
+    if (bad == std::string_view::npos) bad = without.find('#');
+    if (bad != std::string_view::npos)
+        fail(CKEY_INVALID_PARAMETER, "request_info ", json_quote(url), " holds ", byte_name(without[bad]),
+             " outside the allowed URL characters (RFC 3986 characters, no fragment, spaces or braces)");
     return RequestInfoTemplate{std::string(url), *authority};
 }
 
@@ -88,9 +133,15 @@ std::string request_info_url(const RequestInfoTemplate &tmpl, std::string_view r
     return url;
 }
 
-bool redirect_allowed(const RequestInfoTemplate &tmpl, std::string_view url) {
+void check_redirect(const RequestInfoTemplate &tmpl, std::string_view url) {
+    std::string shown = json_quote(url.substr(0, 200));
+    size_t bad = first_non_uri_byte(url);
+    if (bad != std::string_view::npos)
+        reject(CKEY_ACTION_REQUEST_INFO_REDIRECT, "redirect to ", shown, " holds ", byte_name(url[bad]), " at offset ",
+               bad, "; a redirect target is RFC 3986 characters only (no space, control, non-ASCII byte or backslash)");
     std::optional<std::string> authority = https_authority(url, nullptr);
-    return authority && *authority == tmpl.authority;
+    if (!authority || *authority != tmpl.authority)
+        reject(CKEY_ACTION_REQUEST_INFO_REDIRECT, "redirect to ", shown, " leaves https://", tmpl.authority);
 }
 
 RequestInfo parse_request_info(std::string_view body, std::string_view request_id) {
@@ -115,9 +166,7 @@ RequestInfo parse_request_info(std::string_view body, std::string_view request_i
             if (v.empty() || v.size() > 200)
                 reject(CKEY_ACTION_REQUEST_INFO_INVALID, "request-info \"", m.key, "\" is ", v.size(),
                        " bytes; expected 1-200");
-            for (unsigned char c : v)
-                if (c < 0x20 || c == 0x7F)
-                    reject(CKEY_ACTION_REQUEST_INFO_INVALID, "request-info \"", m.key, "\" holds control character ", int(c));
+            check_shown(m.key, v);
             (m.key == "requester" ? info.requester : info.location) = v;
             if (m.key == "requester") has_requester = true;
         } else {

@@ -20,15 +20,18 @@ RequestInfoTemplate parse_request_info_template(std::string_view url, std::strin
 // Substitutes a request ID (validated again here: [A-Za-z0-9_-]{1,64}).
 std::string request_info_url(const RequestInfoTemplate &tmpl, std::string_view request_id);
 
-// Whether a redirect target stays on https and the template's host and port.
-bool redirect_allowed(const RequestInfoTemplate &tmpl, std::string_view url);
+// Whether a redirect may be followed: the target is RFC 3986 characters only
+// and stays on https and the template's host and port. Throws
+// Rejection(request_info_redirect) naming what is wrong.
+void check_redirect(const RequestInfoTemplate &tmpl, std::string_view url);
 
 struct RequestInfo {
     std::string requester;  // "who is asking", shown to the user
     std::string location;   // "" when absent
 };
 
-// Parses a reply body; throws Rejection (request_info_invalid / _too_large).
+// Parses a reply body; throws Rejection (request_info_invalid / _too_large,
+// or request_info_text for a character the prompt must not show).
 RequestInfo parse_request_info(std::string_view body, std::string_view request_id);
 
 }  // namespace ckey::actions

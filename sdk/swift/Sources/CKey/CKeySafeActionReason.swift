@@ -11,7 +11,7 @@ extension CKeySafeActions {
              requestIDMissing, requestIDUnexpected, issuerMismatch, keyIDMismatch, appMismatch, timeOrder,
              issuedInFuture, notYetValid, expired, lifetimeTooLong, notRegistered, issuerNotAllowed, scopeMismatch,
              replayed, replaySetFull, requestInfoUnavailable, requestInfoFailed, requestInfoTimeout,
-             requestInfoTooLarge, requestInfoRedirect, requestInfoInvalid, configuration
+             requestInfoTooLarge, requestInfoRedirect, requestInfoInvalid, configuration, requestInfoText, replayForgotten
 
         /// The stable name, e.g. "bad_signature".
         public var name: String { String(cString: ckey_action_reason_string(rawValue)) }

@@ -1,0 +1,1 @@
+#include "../../../../src/text/shown_text.cpp"
