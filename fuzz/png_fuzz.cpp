@@ -30,8 +30,10 @@ void fix_crcs(std::vector<uint8_t> &png) {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-    if (size == 0 || data[size - 1] == 0) return fuzz::decode_and_scan(ckey::read_png, data, size);
+    // read_png is overloaded (bytes, or a ByteSource): name the bytes form.
+    auto read = [](const uint8_t *bytes, size_t length) { return ckey::read_png(bytes, length); };
+    if (size == 0 || data[size - 1] == 0) return fuzz::decode_and_scan(read, data, size);
     std::vector<uint8_t> copy(data, data + size);
     fix_crcs(copy);
-    return fuzz::decode_and_scan(ckey::read_png, copy.data(), copy.size());
+    return fuzz::decode_and_scan(read, copy.data(), copy.size());
 }

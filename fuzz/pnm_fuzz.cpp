@@ -3,5 +3,5 @@
 #include "image_fuzz.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-    return fuzz::decode_and_scan(ckey::read_pnm, data, size);
+    return fuzz::decode_and_scan([](const uint8_t *d, size_t n) { return ckey::read_pnm(d, n); }, data, size);
 }
