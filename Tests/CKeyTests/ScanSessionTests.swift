@@ -96,7 +96,13 @@ final class ScanSessionTests: XCTestCase {
             log.add(result.text ?? "")
             delivered.fulfill()
         }
-        session.onSessionEnd = { log.add($0) }
+        // The end of the second session is delivered after its result, from
+        // the worker: wait for it rather than for the queue to drain.
+        let succeeded = expectation(description: "the second session's end on the queue")
+        session.onSessionEnd = { report in
+            log.add(report)
+            if report.outcome == .succeeded { succeeded.fulfill() }
+        }
         session.start()
         clock.advance(29)
         session.waitUntilIdle()
@@ -110,8 +116,7 @@ final class ScanSessionTests: XCTestCase {
         session.scanAgain()
         XCTAssertEqual(try session.submit(pixels: symbol, width: 480, height: 360, bytesPerRow: 480, format: .gray8),
                        .queued)
-        wait(for: [delivered], timeout: 10)
-        queue.sync {}
+        wait(for: [delivered, succeeded], timeout: 10, enforceOrder: true)
         XCTAssertEqual(log.results, ["after the timeout"])
         XCTAssertEqual(log.reports.map(\.outcome), [.timedOut, .succeeded])
         XCTAssertEqual(log.reports.first?.durationNanoseconds, 30_000_000_000)
