@@ -1,6 +1,7 @@
 // Stage: what each host-label code point is (the generated Unicode tables), and
 // the UTS #39 mixed-script rule, the first of the lookalike rules.
 #include "host.hpp"
+#include "text.hpp"
 #include "unicode_tables.hpp"
 
 #include <algorithm>
@@ -19,7 +20,9 @@ const HostCodePoints *find_code_point(char32_t c) {
 
 }  // namespace
 
-bool allowed_in_host(char32_t c) { return find_code_point(c) != nullptr; }
+// The Hangul fillers (U+1160, U+3164, ...) sit inside the allowed Hangul
+// ranges but draw nothing, so a label could hide letters between them.
+bool allowed_in_host(char32_t c) { return find_code_point(c) != nullptr && !is_invisible(c); }
 
 uint64_t script_set(char32_t c) {
     const HostCodePoints *run = find_code_point(c);
