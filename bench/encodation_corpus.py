@@ -486,8 +486,9 @@ def printable(text):
     return all(" " <= c <= "~" for c in text)
 
 
-# Random tokens that happen to spell a work-in-progress marker read as unfinished text.
-MARKERS = ("xxx", "todo", "fixme", "tbd")
+# Complete data, not a note: the words that, spelled by chance inside a random
+# token, make a corpus line read as unfinished; generate() redraws such tokens.
+WIP_WORDS = ("xxx", "todo", "fixme", "tbd")
 
 
 def generate(seed):
@@ -499,7 +500,7 @@ def generate(seed):
             payload = make(rng)
             # Redrawn from a side stream, so the rest of the corpus keeps its draws.
             side = random.Random(f"{seed}/{shape}/{made}")
-            while any(m in payload.lower() for m in MARKERS):
+            while any(word in payload.lower() for word in WIP_WORDS):
                 payload = make(side)
             assert printable(payload), (shape, payload)
             if payload in seen:

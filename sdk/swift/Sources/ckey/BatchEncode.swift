@@ -45,7 +45,7 @@ enum BatchEncode {
         }
         let rows = records.count - 1
         let start = Date()
-        report.begin(total: rows, alreadyFailed: report.failureCount)
+        report.begin(total: rows)
         let workers = try args.integer("jobs", default: ProcessInfo.processInfo.activeProcessorCount, in: 1...256)
         encodeAll(jobs, workers: workers, options: options, render: render, outDir: outDir, report: report)
         report.finishProgress()
@@ -185,10 +185,11 @@ enum BatchEncode {
             return failures.sorted { $0.line < $1.line }.map { "row \($0.line): \($0.message)" }
         }
 
-        func begin(total: Int, alreadyFailed: Int) {
+        /// Rows refused while planning count as done already.
+        func begin(total: Int) {
             lock.lock(); defer { lock.unlock() }
             self.total = total
-            done = alreadyFailed
+            done = failures.count
             lastLine = Date()
         }
 
