@@ -19,6 +19,10 @@ struct GrayImage {
 // luminance. Colour is drawn over white first, so transparency reads as
 // white. Throws ckey::Error for bad sizes, strides, lengths or formats.
 GrayImage to_gray(const uint8_t *pixels, size_t length, int width, int height, size_t bytes_per_row, int format);
+// The same into `out`, whose buffer is reused: a camera frame then costs a
+// copy, not a fresh allocation whose pages fault in on every frame.
+void to_gray(const uint8_t *pixels, size_t length, int width, int height, size_t bytes_per_row, int format,
+             GrayImage &out);
 
 // One row of `width` pixels in `format` to luminance in dst (width bytes).
 void row_to_gray(const uint8_t *row, int width, int format, uint8_t *dst);

@@ -102,16 +102,20 @@ void row_to_gray(const uint8_t *row, int width, int format, uint8_t *dst) {
     }
 }
 
-GrayImage to_gray(const uint8_t *src, size_t length, int width, int height, size_t stride, int format) {
+void to_gray(const uint8_t *src, size_t length, int width, int height, size_t stride, int format, GrayImage &out) {
     const int bpp = bytes_per_pixel(format);
     require(src, "pixels");
     check_buffer(length, width, height, stride, bpp);
-    GrayImage image;
-    image.width = width;
-    image.height = height;
-    image.pixels.resize(static_cast<size_t>(width) * height);
+    out.width = width;
+    out.height = height;
+    out.pixels.resize(static_cast<size_t>(width) * height);
     for (int y = 0; y < height; ++y)
-        row_to_gray(src + stride * y, width, format, image.pixels.data() + static_cast<size_t>(width) * y);
+        row_to_gray(src + stride * y, width, format, out.pixels.data() + static_cast<size_t>(width) * y);
+}
+
+GrayImage to_gray(const uint8_t *src, size_t length, int width, int height, size_t stride, int format) {
+    GrayImage image;
+    to_gray(src, length, width, height, stride, format, image);
     return image;
 }
 

@@ -4,19 +4,27 @@
 
 namespace ckey {
 
+namespace {
+
+// One output row from two input rows. The restrict pointers tell the
+// compiler the rows do not overlap, so it vectorises the loop (it did not
+// when the rows were read through the images' vectors).
+void decimate_row(const uint8_t *__restrict a, const uint8_t *__restrict b, uint8_t *__restrict dst, int n) {
+    for (int x = 0; x < n; ++x)
+        dst[x] = static_cast<uint8_t>((a[2 * x] + a[2 * x + 1] + b[2 * x] + b[2 * x + 1] + 2) >> 2);
+}
+
+}  // namespace
+
 void decimate(const GrayImage &in, GrayImage &out) {
     out.width = in.width / 2;
     out.height = in.height / 2;
     out.pixels.resize(static_cast<size_t>(out.width) * out.height);
-    // Rows summed in pairs first, then columns: two loops the compiler
-    // vectorises (one loop over 2 x 2 blocks does not).
-    std::vector<uint16_t> pair(static_cast<size_t>(out.width) * 2);
+    const uint8_t *src = in.pixels.data();
+    uint8_t *dst = out.pixels.data();
     for (int y = 0; y < out.height; ++y) {
-        const uint8_t *a = &in.pixels[static_cast<size_t>(2 * y) * in.width];
-        const uint8_t *b = a + in.width;
-        for (int x = 0; x < 2 * out.width; ++x) pair[x] = static_cast<uint16_t>(a[x] + b[x]);
-        uint8_t *dst = &out.pixels[static_cast<size_t>(y) * out.width];
-        for (int x = 0; x < out.width; ++x) dst[x] = static_cast<uint8_t>((pair[2 * x] + pair[2 * x + 1] + 2) >> 2);
+        const uint8_t *a = src + static_cast<size_t>(2 * y) * in.width;
+        decimate_row(a, a + in.width, dst + static_cast<size_t>(y) * out.width, out.width);
     }
 }
 
@@ -70,20 +78,13 @@ void spread3(const uint8_t *in, uint8_t *out, int n, Pick pick) {
 const auto kMin = [](uint8_t a, uint8_t b) { return std::min(a, b); };
 const auto kMax = [](uint8_t a, uint8_t b) { return std::max(a, b); };
 
+// Each tile's min and max (the rows are padded to whole tiles), into
+// s.tmin and s.tmax: per tile row, the column-wise extremes over its rows,
+// then each tile's extremes across its Tile columns.
 template <int Tile>
-void binarize_tiles(const GrayImage &image, Ternary &out, BinarizeScratch &s) {
+void tile_extremes(const GrayImage &image, BinarizeScratch &s, int tw, int th) {
     const int w = image.width, h = image.height;
-    const int tw = (w + Tile - 1) / Tile, th = (h + Tile - 1) / Tile;
-    const size_t tiles = static_cast<size_t>(tw) * th;
-    s.tmin.resize(tiles);
-    s.tmax.resize(tiles);
-    s.spread_min.resize(tiles);
-    s.spread_max.resize(tiles);
-    s.colmin.resize(static_cast<size_t>(tw) * Tile);
-    s.colmax.resize(s.colmin.size());
     uint8_t *colmin = s.colmin.data(), *colmax = s.colmax.data();
-    // Per tile row: the column-wise extremes over its rows, then each tile's
-    // extremes across its Tile columns (the row is padded to whole tiles).
     for (int ty = 0; ty < th; ++ty) {
         const int y0 = ty * Tile, y1 = std::min(h, y0 + Tile);
         const uint8_t *first = &image.pixels[static_cast<size_t>(y0) * w];
@@ -109,9 +110,12 @@ void binarize_tiles(const GrayImage &image, Ternary &out, BinarizeScratch &s) {
             hi[tx] = b;
         }
     }
-    // Spread extremes over 3 x 3 tiles so an edge on a tile border is seen
-    // by both sides: across each tile row, then down each tile column.
-    std::vector<uint8_t> &across_min = s.tmin, &across_max = s.tmax;
+}
+
+// Spreads the extremes over 3 x 3 tiles so an edge on a tile border is seen
+// by both sides: across each tile row, then down each tile column (the
+// result goes back into s.tmin and s.tmax).
+void spread_extremes(BinarizeScratch &s, int tw, int th) {
     for (int ty = 0; ty < th; ++ty) {
         const size_t row = static_cast<size_t>(ty) * tw;
         spread3(&s.tmin[row], &s.spread_min[row], tw, kMin);
@@ -124,20 +128,35 @@ void binarize_tiles(const GrayImage &image, Ternary &out, BinarizeScratch &s) {
         const uint8_t *up_max = &s.spread_max[static_cast<size_t>(std::max(ty - 1, 0)) * tw];
         const uint8_t *mid_max = &s.spread_max[static_cast<size_t>(ty) * tw];
         const uint8_t *down_max = &s.spread_max[static_cast<size_t>(std::min(ty + 1, th - 1)) * tw];
-        uint8_t *lo = &across_min[static_cast<size_t>(ty) * tw], *hi = &across_max[static_cast<size_t>(ty) * tw];
+        uint8_t *lo = &s.tmin[static_cast<size_t>(ty) * tw], *hi = &s.tmax[static_cast<size_t>(ty) * tw];
         for (int tx = 0; tx < tw; ++tx) {
             lo[tx] = std::min(std::min(up_min[tx], mid_min[tx]), down_min[tx]);
             hi[tx] = std::max(std::max(up_max[tx], mid_max[tx]), down_max[tx]);
         }
     }
+}
+
+template <int Tile>
+void binarize_tiles(const GrayImage &image, Ternary &out, BinarizeScratch &s) {
+    const int w = image.width, h = image.height;
+    const int tw = (w + Tile - 1) / Tile, th = (h + Tile - 1) / Tile;
+    const size_t tiles = static_cast<size_t>(tw) * th;
+    s.tmin.resize(tiles);
+    s.tmax.resize(tiles);
+    s.spread_min.resize(tiles);
+    s.spread_max.resize(tiles);
+    s.colmin.resize(static_cast<size_t>(tw) * Tile);
+    s.colmax.resize(s.colmin.size());
+    tile_extremes<Tile>(image, s, tw, th);
+    spread_extremes(s, tw, th);
     out.width = w;
     out.height = h;
     out.cells.resize(static_cast<size_t>(w) * h);
     // Per tile row, each pixel column's threshold (0 where the neighbourhood
     // is too flat, which nothing is below): then one branch-free loop per row.
-    uint8_t *threshold = colmin, *flat = colmax;
+    uint8_t *threshold = s.colmin.data(), *flat = s.colmax.data();
     for (int ty = 0; ty < th; ++ty) {
-        const uint8_t *lo = &across_min[static_cast<size_t>(ty) * tw], *hi = &across_max[static_cast<size_t>(ty) * tw];
+        const uint8_t *lo = &s.tmin[static_cast<size_t>(ty) * tw], *hi = &s.tmax[static_cast<size_t>(ty) * tw];
         for (int tx = 0; tx < tw; ++tx) {
             const int l = lo[tx], u = hi[tx];
             const bool low_contrast = u - l < std::max(kMinContrast, u / kContrastDivisor);

@@ -9,6 +9,7 @@
 
 struct ckey_decoder {
     ckey::Scanner scanner;
+    ckey::GrayImage frame;  // the last buffer's luminance, reused frame to frame
 };
 
 struct ckey_results {
@@ -53,8 +54,8 @@ extern "C" int ckey_decoder_scan(ckey_decoder *decoder, const uint8_t *pixels, s
         require(out_results, "out_results");
         *out_results = nullptr;
         require(decoder, "decoder");
-        ckey::GrayImage image = ckey::to_gray(pixels, buffer_length, width, height, bytes_per_row, format);
-        finish(decoder, image, flags, out_results);
+        ckey::to_gray(pixels, buffer_length, width, height, bytes_per_row, format, decoder->frame);
+        finish(decoder, decoder->frame, flags, out_results);
     });
 }
 

@@ -69,36 +69,59 @@ bool hull_to_quad(const std::vector<Point> &hull, Quad &quad) {
     return true;
 }
 
-// Convex hull of a component from its per-row extremes, given in row order:
-// a monotone chain on (y, x) needs no sort.
-std::vector<Point> row_hull(const std::vector<Point> &left, const std::vector<Point> &right) {
+// Convex hull of a component from its per-row extremes, given in row order
+// as (y, x) points: a monotone chain needs no sort. Writes into hull, using
+// chain as scratch (both reused from component to component).
+void row_hull(const Point *left, const Point *right, size_t rows, std::vector<Point> &chain,
+              std::vector<Point> &hull) {
     // Points ordered by y then x: for each row, its left then right point.
-    std::vector<Point> pts;
-    pts.reserve(left.size() * 2);
-    for (size_t i = 0; i < left.size(); ++i) {
-        pts.push_back(left[i]);
-        pts.push_back(right[i]);
-    }
+    auto point = [&](size_t i) { return i % 2 == 0 ? left[i / 2] : right[i / 2]; };
+    const size_t n = rows * 2;
     auto turn = [](Point o, Point a, Point b) { return cross(a - o, b - o); };
-    std::vector<Point> lower, upper;
-    for (const Point &p : pts) {
-        while (lower.size() >= 2 && turn(lower[lower.size() - 2], lower.back(), p) >= 0) lower.pop_back();
-        lower.push_back(p);
+    hull.clear();
+    for (size_t i = 0; i < n; ++i) {
+        const Point p = point(i);
+        while (hull.size() >= 2 && turn(hull[hull.size() - 2], hull.back(), p) >= 0) hull.pop_back();
+        hull.push_back(p);
     }
-    for (size_t i = pts.size(); i-- > 0;) {
-        const Point &p = pts[i];
-        while (upper.size() >= 2 && turn(upper[upper.size() - 2], upper.back(), p) >= 0) upper.pop_back();
-        upper.push_back(p);
+    chain.clear();
+    for (size_t i = n; i-- > 0;) {
+        const Point p = point(i);
+        while (chain.size() >= 2 && turn(chain[chain.size() - 2], chain.back(), p) >= 0) chain.pop_back();
+        chain.push_back(p);
     }
-    lower.pop_back();
-    upper.pop_back();
-    lower.insert(lower.end(), upper.begin(), upper.end());
-    return lower;
+    hull.pop_back();
+    chain.pop_back();
+    hull.insert(hull.end(), chain.begin(), chain.end());
 }
 
-}  // namespace
+double quad_area(const Quad &q) {
+    double area = 0;
+    for (int i = 0; i < 4; ++i) area += cross(q[i], q[(i + 1) % 4]);
+    return std::fabs(area) / 2;
+}
 
-void find_ring_candidates(const Ternary &t, ComponentScratch &scratch, std::vector<RingCandidate> &out) {
+// The last cell of the run of row[x]'s class that starts at x. Eight cells
+// at a time: the first that differs ends the run.
+int run_end(const uint8_t *row, int x, int w) {
+    const uint8_t c = row[x];
+    const uint64_t same = 0x0101010101010101ull * c;
+    int end = x;
+    for (;;) {
+        if (end + 8 >= w) {
+            while (end + 1 < w && row[end + 1] == c) ++end;
+            return end;
+        }
+        uint64_t next;
+        std::memcpy(&next, row + end + 1, 8);
+        if (next != same) return end + leading_equal_bytes(next ^ same);
+        end += 8;
+    }
+}
+
+// Runs of light and dark cells, row by row (unknown cells join nothing), each
+// united with the overlapping runs of its class in the row above.
+void label_runs(const Ternary &t, ComponentScratch &scratch) {
     const int w = t.width, h = t.height;
     auto &runs = scratch.runs;
     auto &row_start = scratch.row_start;
@@ -107,34 +130,15 @@ void find_ring_candidates(const Ternary &t, ComponentScratch &scratch, std::vect
     for (int y = 0; y < h; ++y) {
         row_start[y] = static_cast<int>(runs.size());
         const uint8_t *row = &t.cells[static_cast<size_t>(y) * w];
-        int x = 0;
-        while (x < w) {
-            const uint8_t c = row[x];
-            int end = x;
-            // Eight cells at a time: the first that differs from c ends the run.
-            const uint64_t same = 0x0101010101010101ull * c;
-            for (;;) {
-                if (end + 8 >= w) {
-                    while (end + 1 < w && row[end + 1] == c) ++end;
-                    break;
-                }
-                uint64_t next;
-                std::memcpy(&next, row + end + 1, 8);
-                if (next == same) {
-                    end += 8;
-                    continue;
-                }
-                end += leading_equal_bytes(next ^ same);
-                break;
-            }
-            if (c != kUnknown) {
-                int id = static_cast<int>(runs.size());
-                runs.push_back({y, x, end, id, c});
+        for (int x = 0; x < w;) {
+            const int end = run_end(row, x, w);
+            if (row[x] != kUnknown) {
+                const int id = static_cast<int>(runs.size());
+                runs.push_back({y, x, end, id, row[x]});
             }
             x = end + 1;
         }
         if (y == 0) continue;
-        // Join with overlapping runs of the same class in the row above.
         int a = row_start[y - 1], a_end = row_start[y], b = row_start[y], b_end = static_cast<int>(runs.size());
         while (a < a_end && b < b_end) {
             const Run &ra = runs[a], &rb = runs[b];
@@ -145,87 +149,115 @@ void find_ring_candidates(const Ternary &t, ComponentScratch &scratch, std::vect
         }
     }
     row_start[h] = static_cast<int>(runs.size());
+}
 
-    // Statistics per root; each run's component index is kept for the next pass.
-    // Unions always point a root at the smaller index, so a run's parent
-    // comes before it: in index order, that parent already holds its final
-    // root, and each run's root is one lookup.
+// Statistics per component; each run's parent becomes its root. Unions
+// always point a root at the smaller index, so a run's parent comes before
+// it: in index order, that parent already holds its final root, and each
+// run's root is one lookup.
+void component_stats(ComponentScratch &scratch, int w, int h) {
+    auto &runs = scratch.runs;
     auto &stat_of = scratch.stat_of;
-    stat_of.resize(runs.size());
     auto &stats = scratch.stats;
+    stat_of.resize(runs.size());
     stats.clear();
     for (size_t i = 0; i < runs.size(); ++i) {
         const Run &run = runs[i];
         const int p = run.parent, r = p == static_cast<int>(i) ? p : runs[p].parent;
-        runs[i].parent = r;  // flattened: the root, read directly below
+        runs[i].parent = r;
         if (r == static_cast<int>(i)) {
             stat_of[i] = static_cast<int>(stats.size());
             stats.push_back({run.x0, run.y, run.x1, run.y, 0, false, run.cls, -1});
         }
-        const int s = stat_of[r];
-        ComponentStats &st = stats[s];
+        ComponentStats &st = stats[stat_of[r]];
         st.x0 = std::min(st.x0, run.x0);
         st.x1 = std::max(st.x1, run.x1);
         st.y1 = std::max(st.y1, run.y);
         st.count += run.x1 - run.x0 + 1;
         if (run.x0 == 0 || run.x1 == w - 1 || run.y == 0 || run.y == h - 1) st.border = true;
     }
-    // Keep ring-like components: big enough, inside the frame, hollow.
-    std::vector<std::vector<Point>> left, right;
-    std::vector<int> kept;
+}
+
+int rows_of(const ComponentStats &st) { return st.y1 - st.y0 + 1; }
+
+// Marks the ring-like components (big enough, inside the frame, hollow) and
+// gathers each one's leftmost and rightmost run ends per row into one flat
+// buffer (no allocation per component: photographs give hundreds). False
+// when there are none.
+bool keep_ring_like(ComponentScratch &scratch) {
+    auto &stats = scratch.stats;
+    auto &kept = scratch.kept;
+    auto &first_row = scratch.first_row;
+    kept.clear();
+    first_row.clear();
+    size_t rows = 0;
     for (size_t s = 0; s < stats.size(); ++s) {
         ComponentStats &st = stats[s];
-        const int bw = st.x1 - st.x0 + 1, bh = st.y1 - st.y0 + 1;
+        const int bw = st.x1 - st.x0 + 1, bh = rows_of(st);
         if (st.border || bw < kMinRingPixels || bh < kMinRingPixels) continue;
         if (std::max(bw, bh) > 4 * std::min(bw, bh)) continue;
         const long box = static_cast<long>(bw) * bh;
         if (st.count * 4 > box * 3 || st.count < bw + bh) continue;
         st.kept = static_cast<int>(kept.size());
         kept.push_back(static_cast<int>(s));
-        left.emplace_back(bh, Point{1e9, 0});
-        right.emplace_back(bh, Point{-1e9, 0});
+        first_row.push_back(static_cast<int>(rows));
+        rows += bh;
     }
-    if (kept.empty()) return;
-    for (size_t i = 0; i < runs.size(); ++i) {
-        const int k = stats[stat_of[runs[i].parent]].kept;
+    if (kept.empty()) return false;
+    scratch.left.assign(rows, Point{1e9, 0});
+    scratch.right.assign(rows, Point{-1e9, 0});
+    for (const Run &run : scratch.runs) {
+        const int k = stats[scratch.stat_of[run.parent]].kept;
         if (k < 0) continue;
-        const Run &run = runs[i];
-        const int row = run.y - stats[kept[k]].y0;
-        Point &l = left[k][row], &r = right[k][row];
+        const size_t row = static_cast<size_t>(first_row[k]) + (run.y - stats[kept[k]].y0);
+        Point &l = scratch.left[row], &r = scratch.right[row];
         if (run.x0 < l.x) l = Point{static_cast<double>(run.x0), run.y + 0.5};
         if (run.x1 + 1 > r.x) r = Point{static_cast<double>(run.x1 + 1), run.y + 0.5};
     }
-    for (size_t k = 0; k < kept.size(); ++k) {
-        const ComponentStats &st = stats[kept[k]];
-        // Swap to (y, x) so the row order is the monotone chain's sort order.
-        std::vector<Point> l, r;
-        for (size_t row = 0; row < left[k].size(); ++row) {
-            if (left[k][row].x > 1e8) continue;
-            l.push_back({left[k][row].y, left[k][row].x});
-            r.push_back({right[k][row].y, right[k][row].x});
-        }
-        // The top and bottom pixel edges, so the hull covers whole pixels.
-        if (!l.empty()) {
-            l.front().x -= 0.5; r.front().x -= 0.5;
-            l.back().x += 0.5; r.back().x += 0.5;
-        }
-        std::vector<Point> hull = row_hull(l, r);
-        for (Point &p : hull) std::swap(p.x, p.y);
+    return true;
+}
+
+// The quadrilateral outline of kept component k, when its hull is close to
+// one with sane sides and angles.
+bool ring_outline(ComponentScratch &scratch, size_t k, RingCandidate &c) {
+    const ComponentStats &st = scratch.stats[scratch.kept[k]];
+    auto &l = scratch.row_left, &r = scratch.row_right, &hull = scratch.hull;
+    // Swap to (y, x) so the row order is the monotone chain's sort order.
+    l.clear();
+    r.clear();
+    const size_t begin = scratch.first_row[k], end = begin + rows_of(st);
+    for (size_t row = begin; row < end; ++row) {
+        if (scratch.left[row].x > 1e8) continue;
+        l.push_back({scratch.left[row].y, scratch.left[row].x});
+        r.push_back({scratch.right[row].y, scratch.right[row].x});
+    }
+    // The top and bottom pixel edges, so the hull covers whole pixels.
+    l.front().x -= 0.5; r.front().x -= 0.5;
+    l.back().x += 0.5; r.back().x += 0.5;
+    row_hull(l.data(), r.data(), l.size(), scratch.chain, hull);
+    for (Point &p : hull) std::swap(p.x, p.y);
+    if (!hull_to_quad(hull, c.quad)) return false;
+    c.area = quad_area(c.quad);
+    if (c.area < 0.8 * polygon_area(hull)) return false;  // not a quadrilateral outline
+    for (int i = 0; i < 4; ++i) {
+        Point u = c.quad[(i + 1) % 4] - c.quad[i], v = c.quad[(i + 3) % 4] - c.quad[i];
+        if (length(u) < kMinRingPixels * 0.7) return false;
+        // Interior angles between about 25 and 155 degrees.
+        if (std::fabs(cross(u, v)) < 0.42 * length(u) * length(v)) return false;
+    }
+    c.inverted = st.cls == kLight;
+    return true;
+}
+
+}  // namespace
+
+void find_ring_candidates(const Ternary &t, ComponentScratch &scratch, std::vector<RingCandidate> &out) {
+    label_runs(t, scratch);
+    component_stats(scratch, t.width, t.height);
+    if (!keep_ring_like(scratch)) return;
+    for (size_t k = 0; k < scratch.kept.size(); ++k) {
         RingCandidate c;
-        if (!hull_to_quad(hull, c.quad)) continue;
-        std::vector<Point> qv(c.quad.begin(), c.quad.end());
-        c.area = polygon_area(qv);
-        if (c.area < 0.8 * polygon_area(hull)) continue;  // not a quadrilateral outline
-        bool sane = true;
-        for (int i = 0; i < 4 && sane; ++i) {
-            Point u = c.quad[(i + 1) % 4] - c.quad[i], v = c.quad[(i + 3) % 4] - c.quad[i];
-            if (length(u) < kMinRingPixels * 0.7) sane = false;
-            // Interior angles between about 25 and 155 degrees.
-            if (std::fabs(cross(u, v)) < 0.42 * length(u) * length(v)) sane = false;
-        }
-        if (!sane) continue;
-        c.inverted = st.cls == kLight;
-        out.push_back(c);
+        if (ring_outline(scratch, k, c)) out.push_back(c);
     }
 }
 

@@ -39,6 +39,10 @@ struct ComponentScratch {
     std::vector<int> row_start;  // first run index of each row, plus an end marker
     std::vector<int> stat_of;    // component index of each root run
     std::vector<ComponentStats> stats;
+    // Ring-like components kept for a hull: their stats indices, the first
+    // row of each in left/right, each row's extremes, and the hull's buffers.
+    std::vector<int> kept, first_row;
+    std::vector<Point> left, right, row_left, row_right, hull, chain;
 };
 
 // The smallest outer ring side accepted, in detection-image pixels.

@@ -11,11 +11,30 @@
 #include "../image/gray_image.hpp"
 #include "geometry.hpp"
 
+#include <vector>
+
 namespace ckey {
 
-// ink/background: fallback levels (from the ring) for keys that read badly.
-// follow_keys = false samples on the homography alone.
-// key_reach: how far (in modules) keys are searched from where the map puts them.
+// One key as found: its offset from where the map puts it, and its levels.
+struct KeyReading {
+    double dx = 0, dy = 0;  // canvas-unit correction
+    float ink = 0, background = 0;
+    bool valid = false;
+};
+
+// Every key of the field, searched within key_reach modules of where the map
+// puts it, row by row. ink/background: the levels (from the ring) that keys
+// reading badly take instead, with no correction.
+std::vector<KeyReading> find_keys(const GrayImage &image, const CanvasMap &map, const FormatInfo &info, float ink,
+                                  float background, double key_reach);
+
+// The modules sampled between those keys. follow_keys = false samples on the
+// map alone and takes only the keys' levels. The keys of one search serve
+// several attempts: they are the costly part.
+ModuleDecode read_modules(const GrayImage &image, const CanvasMap &map, const FormatInfo &info,
+                          const std::vector<KeyReading> &keys, bool follow_keys);
+
+// find_keys then read_modules.
 ModuleDecode read_modules(const GrayImage &image, const CanvasMap &map, const FormatInfo &info, float ink,
                           float background, bool follow_keys, double key_reach = 0.6);
 

@@ -92,10 +92,14 @@ bool Scanner::decode_candidate(const GrayImage &image, const RingCandidate &cand
         if (!format.found) return false;
     }
     if (format.found) {
-        // Attempts: keys followed near the map, keys followed far, map alone.
+        // Attempts: keys followed near the map, keys followed far, map alone
+        // (with the near keys' levels, so their search is not repeated).
+        const std::vector<KeyReading> near = find_keys(image, format.map, format.info, format.ink,
+                                                       format.background, 0.6);
         for (int attempt = 0; attempt < 3; ++attempt) {
-            ModuleDecode decoded = read_modules(image, format.map, format.info, format.ink, format.background,
-                                                attempt < 2, attempt == 1 ? 1.2 : 0.6);
+            ModuleDecode decoded =
+                attempt == 1 ? read_modules(image, format.map, format.info, format.ink, format.background, true, 1.2)
+                             : read_modules(image, format.map, format.info, near, attempt == 0);
             if (!decoded.ok) continue;
             out.payload = std::move(decoded.payload);
             out.info = format.info;
