@@ -69,6 +69,11 @@ void coarse_key_search(const GrayImage &image, const CanvasMap &h, double x, dou
 
 KeyReading find_key(const GrayImage &image, const CanvasMap &h, double x, double y, double pitch, bool inverted,
                     double key_reach) {
+    KeyReading k;
+    if (key_reach <= 0) {  // no search: the levels where the map puts the key
+        k.valid = key_match(image, h, x, y, pitch, inverted, &k.ink, &k.background) > 0;
+        return k;
+    }
     double best_x = 0, best_y = 0;
     float best = -1e9f;
     // Coarse to fine: 0.2 of a pitch over the whole reach, then 0.1 and 0.05
@@ -84,7 +89,6 @@ KeyReading find_key(const GrayImage &image, const CanvasMap &h, double x, double
                 if (m > best) { best = m; best_x = cx + i * step; best_y = cy + j * step; }
             }
     }
-    KeyReading k;
     k.dx = best_x;
     k.dy = best_y;
     key_match(image, h, x + best_x, y + best_y, pitch, inverted, &k.ink, &k.background);

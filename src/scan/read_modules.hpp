@@ -23,7 +23,7 @@ struct KeyReading {
 };
 
 // Every key of the field, searched within key_reach modules of where the map
-// puts it, row by row. ink/background: the levels (from the ring) that keys
+// puts it, row by row (key_reach 0: not searched, only its levels read there). ink/background: the levels (from the ring) that keys
 // reading badly take instead, with no correction.
 std::vector<KeyReading> find_keys(const GrayImage &image, const CanvasMap &map, const FormatInfo &info, float ink,
                                   float background, double key_reach);

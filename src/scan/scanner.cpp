@@ -59,6 +59,38 @@ FormatHit read_format_bowed(const GrayImage &image, bool inverted, const Quad &q
     return {};
 }
 
+// The modules of a symbol whose format band read. Readings in the spec's
+// order (14.7): the map alone with the keys' levels where it puts them (most
+// frames; the key search costs several times the modules), keys followed
+// near the map, keys followed far, and the map alone with the near keys' levels.
+bool read_symbol(const GrayImage &image, const FormatHit &format, ScanResult &out) {
+    std::vector<KeyReading> near;
+    for (int attempt = 0; attempt < 4; ++attempt) {
+        ModuleDecode decoded;
+        if (attempt == 0) {
+            decoded = read_modules(image, format.map, format.info,
+                                   find_keys(image, format.map, format.info, format.ink, format.background, 0), false);
+        } else if (attempt == 2) {
+            decoded = read_modules(image, format.map, format.info, format.ink, format.background, true, 1.2);
+        } else {
+            if (near.empty()) near = find_keys(image, format.map, format.info, format.ink, format.background, 0.6);
+            decoded = read_modules(image, format.map, format.info, near, attempt == 1);
+        }
+        if (!decoded.ok) continue;
+        out.payload = std::move(decoded.payload);
+        out.info = format.info;
+        out.inverted = format.ink > format.background;
+        out.mirrored = format.mirrored;
+        for (int i = 0; i < 4; ++i) out.corners[i] = format.map.map(kCanvasRingCorners[i].x, kCanvasRingCorners[i].y);
+        out.errors = decoded.errors;
+        out.erasures = decoded.erasures;
+        out.margin = decoded.worst_margin;
+        out.parity_per_block = decoded.parity_per_block;
+        return true;
+    }
+    return false;
+}
+
 }  // namespace
 
 bool is_display_text(const uint8_t *data, size_t length) {
@@ -91,29 +123,7 @@ bool Scanner::decode_candidate(const GrayImage &image, const RingCandidate &cand
             }
         if (!format.found) return false;
     }
-    if (format.found) {
-        // Attempts: keys followed near the map, keys followed far, map alone
-        // (with the near keys' levels, so their search is not repeated).
-        const std::vector<KeyReading> near = find_keys(image, format.map, format.info, format.ink,
-                                                       format.background, 0.6);
-        for (int attempt = 0; attempt < 3; ++attempt) {
-            ModuleDecode decoded =
-                attempt == 1 ? read_modules(image, format.map, format.info, format.ink, format.background, true, 1.2)
-                             : read_modules(image, format.map, format.info, near, attempt == 0);
-            if (!decoded.ok) continue;
-            out.payload = std::move(decoded.payload);
-            out.info = format.info;
-            out.inverted = format.ink > format.background;
-            out.mirrored = format.mirrored;
-            for (int i = 0; i < 4; ++i) out.corners[i] = format.map.map(kCanvasRingCorners[i].x, kCanvasRingCorners[i].y);
-            out.errors = decoded.errors;
-            out.erasures = decoded.erasures;
-            out.margin = decoded.worst_margin;
-            out.parity_per_block = decoded.parity_per_block;
-            return true;
-        }
-        return false;
-    }
+    if (format.found) return read_symbol(image, format, out);
     if (bends) return false;
     LocatorHit locator = read_locator(image, quad);
     if (!locator.found) return false;
