@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <vector>
 
 namespace ckey {
@@ -35,16 +36,21 @@ float key_match(const GrayImage &image, const CanvasMap &h, double x, double y, 
 // points of all positions fall on one lattice of (2 reach + 21)^2 points,
 // each sampled once (729 samples instead of 1,225 near, 1,089 instead of
 // 4,225 far). Sums run in key_match's order, so the matches are the same.
+// A lattice the same key's earlier search sampled (a smaller one) gives
+// the points they share.
 void coarse_key_search(const GrayImage &image, const CanvasMap &h, double x, double y, double pitch, bool inverted,
-                       int reach, float &best, double &best_x, double &best_y) {
+                       int reach, KeyLattice &kept, float &best, double &best_x, double &best_y) {
     constexpr int kPerModule = 5;
     const double step = pitch / kPerModule;
     const int half = reach + 2 * kPerModule, side = 2 * half + 1;
+    const int old = kept.half <= half ? kept.half : -1, old_side = 2 * old + 1;
     std::vector<float> lattice(static_cast<size_t>(side) * side);
     for (int v = -half; v <= half; ++v)
         for (int u = -half; u <= half; ++u)
             lattice[static_cast<size_t>(v + half) * side + (u + half)] =
-                sample_bilinear(image, h.map(x + u * step, y + v * step));
+                std::abs(u) <= old && std::abs(v) <= old
+                    ? kept.values[static_cast<size_t>(v + old) * old_side + (u + old)]
+                    : sample_bilinear(image, h.map(x + u * step, y + v * step));
     int ink_count = 0;
     for (int dr = -2; dr <= 2; ++dr)
         for (int dc = -2; dc <= 2; ++dc) ink_count += key_module_dark(dr, dc);
@@ -65,10 +71,12 @@ void coarse_key_search(const GrayImage &image, const CanvasMap &h, double x, dou
             const float m = inverted ? ink - background : background - ink;
             if (m > best) { best = m; best_x = i * step; best_y = j * step; }
         }
+    kept.half = half;
+    kept.values = std::move(lattice);
 }
 
 KeyReading find_key(const GrayImage &image, const CanvasMap &h, double x, double y, double pitch, bool inverted,
-                    double key_reach) {
+                    double key_reach, KeyLattice &lattice) {
     KeyReading k;
     if (key_reach <= 0) {  // no search: the levels where the map puts the key
         k.valid = key_match(image, h, x, y, pitch, inverted, &k.ink, &k.background) > 0;
@@ -79,7 +87,8 @@ KeyReading find_key(const GrayImage &image, const CanvasMap &h, double x, double
     // Coarse to fine: 0.2 of a pitch over the whole reach, then 0.1 and 0.05
     // around the best (67 positions near, 187 far; the single 0.15 grid took
     // 106 and 314). A 0.3 grid lost a damaged symbol in the camera benchmark.
-    coarse_key_search(image, h, x, y, pitch, inverted, static_cast<int>(key_reach / 0.2 + 0.5), best, best_x, best_y);
+    coarse_key_search(image, h, x, y, pitch, inverted, static_cast<int>(key_reach / 0.2 + 0.5), lattice, best,
+                      best_x, best_y);
     for (const double fine : {0.1, 0.05}) {
         const double step = fine * pitch;
         const double cx = best_x, cy = best_y;
@@ -108,17 +117,21 @@ void bracket(const std::vector<int> &centres, double v, int &i, double &t) {
 }  // namespace
 
 std::vector<KeyReading> find_keys(const GrayImage &image, const CanvasMap &h, const FormatInfo &info, float ink,
-                                  float background, double key_reach) {
+                                  float background, double key_reach, std::vector<KeyLattice> *lattices) {
     const FieldLayout &f = field_layout(info.profile, info.version, info.layout);
     const int n = f.n, k = static_cast<int>(f.key_centres.size());
     const double pitch = static_cast<double>(kFieldUnits) / n;
     const bool inverted = ink > background;
     auto canvas = [&](double module) { return kFieldOrigin + (module + 0.5) * pitch; };
     std::vector<KeyReading> keys(static_cast<size_t>(k) * k);
+    std::vector<KeyLattice> own;
+    std::vector<KeyLattice> &kept = lattices ? *lattices : own;
+    kept.resize(keys.size());
     for (int i = 0; i < k; ++i)
         for (int j = 0; j < k; ++j) {
             KeyReading &key = keys[i * k + j];
-            key = find_key(image, h, canvas(f.key_centres[j]), canvas(f.key_centres[i]), pitch, inverted, key_reach);
+            key = find_key(image, h, canvas(f.key_centres[j]), canvas(f.key_centres[i]), pitch, inverted, key_reach,
+                           kept[i * k + j]);
             // A key counts when its contrast is at least a third of the ring's;
             // one that reads badly takes the ring's levels and no correction.
             if (key.valid && std::fabs(key.background - key.ink) < std::fabs(background - ink) / 3) key.valid = false;

@@ -22,11 +22,21 @@ struct KeyReading {
     bool valid = false;
 };
 
+// The grey values one key's coarse search sampled: a square lattice of 0.2
+// pitch about where the map puts the key. Kept, a wider search of the same
+// key on the same map samples only the points it adds.
+struct KeyLattice {
+    int half = -1;  // points -half...half steps on each axis; -1: none yet
+    std::vector<float> values;
+};
+
 // Every key of the field, searched within key_reach modules of where the map
-// puts it, row by row (key_reach 0: not searched, only its levels read there). ink/background: the levels (from the ring) that keys
-// reading badly take instead, with no correction.
+// puts it, row by row (key_reach 0: not searched, only its levels read
+// there). ink/background: the levels (from the ring) that keys reading badly
+// take instead, with no correction. lattices (one per key, optional) carry
+// the samples from one search of these keys on this map to a wider one.
 std::vector<KeyReading> find_keys(const GrayImage &image, const CanvasMap &map, const FormatInfo &info, float ink,
-                                  float background, double key_reach);
+                                  float background, double key_reach, std::vector<KeyLattice> *lattices = nullptr);
 
 // The modules sampled between those keys. follow_keys = false samples on the
 // map alone and takes only the keys' levels. The keys of one search serve

@@ -65,15 +65,18 @@ FormatHit read_format_bowed(const GrayImage &image, bool inverted, const Quad &q
 // near the map, keys followed far, and the map alone with the near keys' levels.
 bool read_symbol(const GrayImage &image, const FormatHit &format, ScanResult &out) {
     std::vector<KeyReading> near;
+    std::vector<KeyLattice> lattices;  // the near search's samples, reused by the far one
+    auto keys = [&](double reach) {
+        return find_keys(image, format.map, format.info, format.ink, format.background, reach, &lattices);
+    };
     for (int attempt = 0; attempt < 4; ++attempt) {
         ModuleDecode decoded;
         if (attempt == 0) {
-            decoded = read_modules(image, format.map, format.info,
-                                   find_keys(image, format.map, format.info, format.ink, format.background, 0), false);
+            decoded = read_modules(image, format.map, format.info, keys(0), false);
         } else if (attempt == 2) {
-            decoded = read_modules(image, format.map, format.info, format.ink, format.background, true, 1.2);
+            decoded = read_modules(image, format.map, format.info, keys(1.2), true);
         } else {
-            if (near.empty()) near = find_keys(image, format.map, format.info, format.ink, format.background, 0.6);
+            if (near.empty()) near = keys(0.6);
             decoded = read_modules(image, format.map, format.info, near, attempt == 1);
         }
         if (!decoded.ok) continue;
