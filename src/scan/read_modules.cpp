@@ -146,13 +146,17 @@ ModuleDecode read_modules(const GrayImage &image, const CanvasMap &h, const Form
 }
 
 ModuleDecode read_modules(const GrayImage &image, const CanvasMap &h, const FormatInfo &info,
-                          const std::vector<KeyReading> &keys, bool follow_keys) {
+                          const std::vector<KeyReading> &keys, bool follow_keys, std::vector<float> *on_map) {
     const FieldLayout &f = field_layout(info.profile, info.version, info.layout);
     const int n = f.n, k = static_cast<int>(f.key_centres.size());
     const double pitch = static_cast<double>(kFieldUnits) / n;
     auto canvas = [&](double module) { return kFieldOrigin + (module + 0.5) * pitch; };
     std::vector<uint8_t> dark(static_cast<size_t>(n) * n, 0);
     const double spread = 0.22 * pitch;
+    // Samples on the map alone are the same whatever the keys' levels: kept
+    // from the first such reading, reused by the next.
+    const bool reuse = !follow_keys && on_map && on_map->size() == dark.size();
+    if (!follow_keys && on_map && !reuse) on_map->assign(dark.size(), 0);
     for (int r = 0; r < n; ++r) {
         int ki;
         double tr;
@@ -171,7 +175,13 @@ ModuleDecode read_modules(const GrayImage &image, const CanvasMap &h, const Form
             const double dy = follow_keys ? mix(a.dy, b.dy, d.dy, e.dy) : 0;
             float lo = static_cast<float>(mix(a.ink, b.ink, d.ink, e.ink));
             float hi = static_cast<float>(mix(a.background, b.background, d.background, e.background));
-            float v = sample_cell(image, h, canvas(c) + dx, canvas(r) + dy, spread);
+            float v;
+            if (reuse) {
+                v = (*on_map)[r * n + c];
+            } else {
+                v = sample_cell(image, h, canvas(c) + dx, canvas(r) + dy, spread);
+                if (!follow_keys && on_map) (*on_map)[r * n + c] = v;
+            }
             dark[r * n + c] = darkness(v, lo, hi);
         }
     }

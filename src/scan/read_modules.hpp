@@ -40,9 +40,11 @@ std::vector<KeyReading> find_keys(const GrayImage &image, const CanvasMap &map, 
 
 // The modules sampled between those keys. follow_keys = false samples on the
 // map alone and takes only the keys' levels. The keys of one search serve
-// several attempts: they are the costly part.
+// several attempts: they are the costly part. on_map (optional) keeps the
+// samples of a reading on the map alone for the next one on the same map.
 ModuleDecode read_modules(const GrayImage &image, const CanvasMap &map, const FormatInfo &info,
-                          const std::vector<KeyReading> &keys, bool follow_keys);
+                          const std::vector<KeyReading> &keys, bool follow_keys,
+                          std::vector<float> *on_map = nullptr);
 
 // find_keys then read_modules.
 ModuleDecode read_modules(const GrayImage &image, const CanvasMap &map, const FormatInfo &info, float ink,

@@ -66,18 +66,19 @@ FormatHit read_format_bowed(const GrayImage &image, bool inverted, const Quad &q
 bool read_symbol(const GrayImage &image, const FormatHit &format, ScanResult &out) {
     std::vector<KeyReading> near;
     std::vector<KeyLattice> lattices;  // the near search's samples, reused by the far one
+    std::vector<float> on_map;         // reading 1's module samples, reused by reading 4
     auto keys = [&](double reach) {
         return find_keys(image, format.map, format.info, format.ink, format.background, reach, &lattices);
     };
     for (int attempt = 0; attempt < 4; ++attempt) {
         ModuleDecode decoded;
         if (attempt == 0) {
-            decoded = read_modules(image, format.map, format.info, keys(0), false);
+            decoded = read_modules(image, format.map, format.info, keys(0), false, &on_map);
         } else if (attempt == 2) {
             decoded = read_modules(image, format.map, format.info, keys(1.2), true);
         } else {
             if (near.empty()) near = keys(0.6);
-            decoded = read_modules(image, format.map, format.info, near, attempt == 1);
+            decoded = read_modules(image, format.map, format.info, near, attempt == 1, &on_map);
         }
         if (!decoded.ok) continue;
         out.payload = std::move(decoded.payload);
