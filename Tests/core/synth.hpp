@@ -64,6 +64,17 @@ inline ckey::GrayImage frame(const ckey::Symbol &s, int width, int height, doubl
     return img;
 }
 
+// A w x h image of uniformly random grey levels.
+inline ckey::GrayImage random_image(int w, int h, unsigned seed) {
+    std::mt19937 rng(seed);
+    ckey::GrayImage a;
+    a.width = w;
+    a.height = h;
+    a.pixels.resize(static_cast<size_t>(w) * h);
+    for (auto &p : a.pixels) p = static_cast<uint8_t>(rng());
+    return a;
+}
+
 inline void add_noise(ckey::GrayImage &img, double sigma, unsigned seed) {
     std::mt19937 rng(seed);
     std::normal_distribution<double> noise(0, sigma);

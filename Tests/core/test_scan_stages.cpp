@@ -1,6 +1,7 @@
 // Unit tests of single scan stages: smoothing, decimation, binarization,
 // pixel formats, the image readers' refusals.
 #include "check.hpp"
+#include "synth.hpp"
 
 #include "image/gray_image.hpp"
 #include "image/image_file.hpp"
@@ -10,17 +11,7 @@
 #include <algorithm>
 #include <random>
 
-namespace {
-ckey::GrayImage random_image(int w, int h, unsigned seed) {
-    std::mt19937 rng(seed);
-    ckey::GrayImage a;
-    a.width = w;
-    a.height = h;
-    a.pixels.resize(static_cast<size_t>(w) * h);
-    for (auto &p : a.pixels) p = static_cast<uint8_t>(rng());
-    return a;
-}
-}  // namespace
+using synth::random_image;
 
 TEST(smooth_matches_direct_kernel) {
     for (auto [w, h] : {std::pair{37, 23}, std::pair{2, 2}, std::pair{5, 64}}) {
