@@ -9,6 +9,7 @@ import os
 import socket
 import ssl
 import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -23,13 +24,9 @@ from cryptography.x509.oid import NameOID
 
 ROOT = Path(__file__).resolve().parents[2]
 
-
-def cli_path():
-    """The `ckey` executable: $CKEY_CLI, else .build/debug/ckey. Missing is a failure, not a skip."""
-    path = Path(os.environ.get("CKEY_CLI", ROOT / ".build/debug/ckey"))
-    if not path.exists():
-        raise RuntimeError(f"ckey CLI not found at {path}; build it (swift build) and set CKEY_CLI")
-    return str(path)
+# The one definition of where the CLI is, shared with Tests/cli.
+sys.path.insert(0, str(ROOT / "Tests" / "cli"))
+from cli_support import cli_path  # noqa: E402
 
 
 def run_cli(*args, env=None, input_text=None, timeout=60):
