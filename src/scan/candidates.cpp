@@ -151,31 +151,31 @@ void label_runs(const Ternary &t, ComponentScratch &scratch) {
     row_start[h] = static_cast<int>(runs.size());
 }
 
-// Statistics per component; each run's parent becomes its root. Unions
+// Statistics per component, and each run's component (stat_of). Unions
 // always point a root at the smaller index, so a run's parent comes before
-// it: in index order, that parent already holds its final root, and each
-// run's root is one lookup.
+// it: in index order the parent's component is already known, one lookup.
+// A component touches the border exactly when its box does.
 void component_stats(ComponentScratch &scratch, int w, int h) {
-    auto &runs = scratch.runs;
+    const auto &runs = scratch.runs;
     auto &stat_of = scratch.stat_of;
     auto &stats = scratch.stats;
     stat_of.resize(runs.size());
     stats.clear();
     for (size_t i = 0; i < runs.size(); ++i) {
         const Run &run = runs[i];
-        const int p = run.parent, r = p == static_cast<int>(i) ? p : runs[p].parent;
-        runs[i].parent = r;
-        if (r == static_cast<int>(i)) {
+        if (run.parent == static_cast<int>(i)) {
             stat_of[i] = static_cast<int>(stats.size());
             stats.push_back({run.x0, run.y, run.x1, run.y, 0, false, run.cls, -1});
+        } else {
+            stat_of[i] = stat_of[run.parent];
         }
-        ComponentStats &st = stats[stat_of[r]];
+        ComponentStats &st = stats[stat_of[i]];
         st.x0 = std::min(st.x0, run.x0);
         st.x1 = std::max(st.x1, run.x1);
         st.y1 = std::max(st.y1, run.y);
         st.count += run.x1 - run.x0 + 1;
-        if (run.x0 == 0 || run.x1 == w - 1 || run.y == 0 || run.y == h - 1) st.border = true;
     }
+    for (ComponentStats &st : stats) st.border = st.x0 == 0 || st.x1 == w - 1 || st.y0 == 0 || st.y1 == h - 1;
 }
 
 int rows_of(const ComponentStats &st) { return st.y1 - st.y0 + 1; }
@@ -206,8 +206,9 @@ bool keep_ring_like(ComponentScratch &scratch) {
     if (kept.empty()) return false;
     scratch.left.assign(rows, Point{1e9, 0});
     scratch.right.assign(rows, Point{-1e9, 0});
-    for (const Run &run : scratch.runs) {
-        const int k = stats[scratch.stat_of[run.parent]].kept;
+    for (size_t i = 0; i < scratch.runs.size(); ++i) {
+        const Run &run = scratch.runs[i];
+        const int k = stats[scratch.stat_of[i]].kept;
         if (k < 0) continue;
         const size_t row = static_cast<size_t>(first_row[k]) + (run.y - stats[kept[k]].y0);
         Point &l = scratch.left[row], &r = scratch.right[row];

@@ -37,7 +37,7 @@ struct ComponentStats {
 struct ComponentScratch {
     std::vector<Run> runs;
     std::vector<int> row_start;  // first run index of each row, plus an end marker
-    std::vector<int> stat_of;    // component index of each root run
+    std::vector<int> stat_of;    // component (index into stats) of each run
     std::vector<ComponentStats> stats;
     // Ring-like components kept for a hull: their stats indices, the first
     // row of each in left/right, each row's extremes, and the hull's buffers.
