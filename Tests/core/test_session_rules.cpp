@@ -431,3 +431,56 @@ TEST(callbacks_may_call_back_and_threads_may_submit_at_once) {
                                          stats.frames_ignored_idle);
     ckey_session_destroy(again.session);
 }
+
+// A running session on the fake clock with a recorder, destroyed at scope end.
+struct Started {
+    Recorder rec;
+    FakeClock clock;
+    ckey_session *session = nullptr;
+    Started() {
+        ckey_session_options options = clocked_options(clock);
+        auto callbacks = rec.callbacks();
+        if (ckey_session_create(&callbacks, &options, &session) != CKEY_OK || ckey_session_start(session) != CKEY_OK) {
+            ckey_session_destroy(session);
+            session = nullptr;
+        }
+    }
+    ~Started() { ckey_session_destroy(session); }
+};
+
+TEST(frames_of_changing_sizes_read_their_own_pixels) {
+    // Each submit refills the buffer of the frame decoded before it. After a
+    // symbol, blank frames of other sizes and of the same size (and a refused
+    // frame between them) must read as blank, and a new symbol as itself.
+    Started started;
+    REQUIRE(started.session);
+    Recorder &rec = started.rec;
+    ckey_session *session = started.session;
+    int64_t t = 0;
+    auto queue = [&](const std::vector<uint8_t> &frame, int width, int height) {
+        t += kSecond;
+        CHECK_EQ(submit(session, frame, t, width, height), int(CKEY_FRAME_QUEUED));
+        ckey_session_wait_idle(session);
+    };
+    queue(frame_with("https://openckey.org/session/big", 800, 600), 800, 600);
+    REQUIRE(ckey_session_scan_again(session) == CKEY_OK);
+    const uint8_t pixel = 0;
+    int disposition = -1;
+    CHECK(ckey_session_submit_frame(session, &pixel, 1, 4, 1, 2, CKEY_PIXELS_GRAY8, t, &disposition) != CKEY_OK);
+    queue(frame_with("", 800, 600), 800, 600);  // the symbol's own buffer, same size
+    queue(frame_with("", 640, 480), 640, 480);
+    queue(frame_with("", 800, 600), 800, 600);
+    {
+        std::lock_guard<std::mutex> lock(rec.mutex);
+        CHECK_EQ(rec.frames, 4);
+        CHECK_EQ(rec.found, 1);
+    }
+    queue(frame_with("https://openckey.org/session/small", 400, 400), 400, 400);
+    {
+        std::lock_guard<std::mutex> lock(rec.mutex);
+        CHECK_EQ(rec.frames, 5);
+        REQUIRE(rec.payloads.size() == 2u);
+        CHECK_EQ(rec.payloads[0], std::string("https://openckey.org/session/big"));
+        CHECK_EQ(rec.payloads[1], std::string("https://openckey.org/session/small"));
+    }
+}

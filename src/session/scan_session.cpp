@@ -99,6 +99,7 @@ void ScanSession::stop() {
 ckey_frame_disposition ScanSession::submit(const uint8_t *pixels, size_t length, int width, int height,
                                            size_t bytes_per_row, int format, int64_t timestamp_ns) {
     uint64_t session = 0;
+    GrayImage image;
     {
         std::lock_guard<std::mutex> lock(mutex_);
         check_timeout_locked();
@@ -121,14 +122,17 @@ ckey_frame_disposition ScanSession::submit(const uint8_t *pixels, size_t length,
         last_queued_ = stamp;
         filling_ = true;
         session = session_;
+        // The buffer of the frame decoded last: a camera's frames are all of
+        // one size, so it is refilled without allocating.
+        image = std::move(spare_);
     }
     // Copied without the lock: the slot is reserved, the worker waits for full_.
-    GrayImage image;
     try {
-        image = to_gray(pixels, length, width, height, bytes_per_row, format);
+        to_gray(pixels, length, width, height, bytes_per_row, format, image);
     } catch (...) {
         std::lock_guard<std::mutex> lock(mutex_);
         filling_ = false;
+        spare_ = std::move(image);
         idle_.notify_all();
         throw;
     }
@@ -169,6 +173,7 @@ void ScanSession::decode_locked(std::unique_lock<std::mutex> &lock) {
     int64_t decode_ns = steady_ns() - started;
     lock.lock();
     decoding_ = false;
+    spare_ = std::move(image);
     ++stats_.frames_processed;
     bool current = running_ && session == session_;
     if (current) ++session_frames_;

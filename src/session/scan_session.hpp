@@ -71,6 +71,7 @@ private:
     // delivered, makes a new frame busy.
     bool filling_ = false, full_ = false, decoding_ = false;
     GrayImage frame_;
+    GrayImage spare_;  // the last decoded frame's buffer, filled by the next submit
     uint64_t frame_session_ = 0;
 
     std::deque<Event> events_;
