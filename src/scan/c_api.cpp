@@ -17,6 +17,9 @@ struct ckey_results {
 };
 
 using ckey::guarded;
+
+// The largest grey frame a decoder keeps between calls: 4096 x 4096.
+constexpr size_t kKeptFramePixels = size_t{4096} * 4096;
 using ckey::require;
 
 namespace {
@@ -56,6 +59,9 @@ extern "C" int ckey_decoder_scan(ckey_decoder *decoder, const uint8_t *pixels, s
         require(decoder, "decoder");
         ckey::to_gray(pixels, buffer_length, width, height, bytes_per_row, format, decoder->frame);
         finish(decoder, decoder->frame, flags, out_results);
+        // Camera frames (up to 4K) keep their buffer; a still image larger
+        // than that gives it back rather than hold it for the decoder's life.
+        if (decoder->frame.pixels.size() > kKeptFramePixels) decoder->frame = ckey::GrayImage{};
     });
 }
 
