@@ -95,12 +95,6 @@ void row_hull(const Point *left, const Point *right, size_t rows, std::vector<Po
     hull.insert(hull.end(), chain.begin(), chain.end());
 }
 
-double quad_area(const Quad &q) {
-    double area = 0;
-    for (int i = 0; i < 4; ++i) area += cross(q[i], q[(i + 1) % 4]);
-    return std::fabs(area) / 2;
-}
-
 // The last cell of the run of row[x]'s class that starts at x. Eight cells
 // at a time: the first that differs ends the run.
 int run_end(const uint8_t *row, int x, int w) {
@@ -238,7 +232,7 @@ bool ring_outline(ComponentScratch &scratch, size_t k, RingCandidate &c) {
     row_hull(l.data(), r.data(), l.size(), scratch.chain, hull);
     for (Point &p : hull) std::swap(p.x, p.y);
     if (!hull_to_quad(hull, c.quad)) return false;
-    c.area = quad_area(c.quad);
+    c.area = polygon_area(c.quad);
     if (c.area < 0.8 * polygon_area(hull)) return false;  // not a quadrilateral outline
     for (int i = 0; i < 4; ++i) {
         Point u = c.quad[(i + 1) % 4] - c.quad[i], v = c.quad[(i + 3) % 4] - c.quad[i];

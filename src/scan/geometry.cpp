@@ -122,7 +122,7 @@ std::vector<Point> convex_hull(std::vector<Point> p) {
     return hull;
 }
 
-double polygon_area(const std::vector<Point> &poly) {
+double polygon_area(std::span<const Point> poly) {
     double area = 0;
     for (size_t i = 0; i < poly.size(); ++i) area += cross(poly[i], poly[(i + 1) % poly.size()]);
     return std::fabs(area) / 2;

@@ -4,6 +4,7 @@
 #include <array>
 #include <utility>
 #include <cmath>
+#include <span>
 #include <vector>
 
 namespace ckey {
@@ -107,6 +108,6 @@ bool intersect(const Line &l1, const Line &l2, Point &out);
 
 // Convex hull (counter-clockwise in a y-up frame) of the points.
 std::vector<Point> convex_hull(std::vector<Point> points);
-double polygon_area(const std::vector<Point> &polygon);
+double polygon_area(std::span<const Point> polygon);
 
 }  // namespace ckey

@@ -119,7 +119,7 @@ bool Scanner::decode_candidate(const GrayImage &image, const RingCandidate &cand
     } else {
         // A label on a cylinder: the ring stays a quadrilateral but the inside
         // is compressed toward two sides. Only for large, cleanly refined rings.
-        if (!refined || polygon_area({quad.begin(), quad.end()}) < kBendMinSide * kBendMinSide) return false;
+        if (!refined || polygon_area(quad) < kBendMinSide * kBendMinSide) return false;
         for (int axis = 1; axis <= 2 && !format.found; ++axis)
             for (double phi : {0.6, 0.9, 1.2}) {
                 format = read_format(image, quad, axis, phi);
@@ -148,7 +148,7 @@ bool Scanner::decode_as_quiet_margin(const GrayImage &image, const RingCandidate
     // quiet margin stays one hollow component, seen as a light ring. Its
     // outline is the canvas edge; the ring lies 2 units in.
     if (!candidate.inverted ||
-        polygon_area({candidate.quad.begin(), candidate.quad.end()}) > kQuietMarginMaxSide * kQuietMarginMaxSide)
+        polygon_area(candidate.quad) > kQuietMarginMaxSide * kQuietMarginMaxSide)
         return false;
     const std::vector<Point> canvas{{0, 0}, {31, 0}, {31, 31}, {0, 31}};
     Homography h;
