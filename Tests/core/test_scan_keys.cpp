@@ -149,7 +149,7 @@ TEST(module_samples_on_the_map_are_reused_exactly) {
     REQUIRE(first.ok);
     CHECK(first.payload == p.symbol.payload);
     CHECK_EQ(on_map.size(), static_cast<size_t>(p.symbol.n) * p.symbol.n);
-    // Reading 4 (map alone, the near keys' levels) from kept samples and afresh.
+    // Reading 5 (map alone, the near keys' levels) from kept samples and afresh.
     const auto reused = ckey::read_modules(p.image, f.map, f.info, near, false, &on_map);
     const auto fresh = ckey::read_modules(p.image, f.map, f.info, near, false);
     CHECK(reused.ok && fresh.ok);
@@ -157,4 +157,32 @@ TEST(module_samples_on_the_map_are_reused_exactly) {
     CHECK_EQ(reused.errors, fresh.errors);
     CHECK_EQ(reused.erasures, fresh.erasures);
     CHECK_EQ(reused.worst_margin, fresh.worst_margin);
+}
+
+TEST(neighbour_levels_read_through_a_shadow_band_between_keys) {
+    // A band of 30% transmission across the field between two rows of keys:
+    // every key reads in full light, so levels mixed from the keys call the
+    // shaded paper ink. Levels from each module's neighbours do not.
+    Placed p = placed_symbol(0.0, 0);
+    REQUIRE(p.format.found);
+    const auto &f = p.format;
+    const ckey::FieldLayout &layout = ckey::field_layout(f.info.profile, f.info.version, f.info.layout);
+    const double pitch = 23.0 / layout.n, unit = 310.0 / 31;
+    // Image rows of the canvas between the first two key rows, keys excluded.
+    auto image_y = [&](double module) { return 200 + (ckey::kFieldOrigin + module * pitch - 15.5) * unit; };
+    const int y0 = static_cast<int>(image_y(layout.key_centres[0] + 3)),
+              y1 = static_cast<int>(image_y(layout.key_centres[1] - 2));
+    REQUIRE(y1 - y0 > 40);
+    for (int y = y0; y < y1; ++y)
+        for (int x = 0; x < p.image.width; ++x) {
+            uint8_t &v = p.image.pixels[static_cast<size_t>(y) * p.image.width + x];
+            v = static_cast<uint8_t>(v * 0.3);
+        }
+    const auto keys = ckey::find_keys(p.image, f.map, f.info, f.ink, f.background, 0);
+    for (const auto &k : keys) CHECK(k.valid && k.background - k.ink > 100);
+    std::vector<float> on_map;
+    CHECK(!ckey::read_modules(p.image, f.map, f.info, keys, false, &on_map).ok);
+    const auto shaded = ckey::read_modules(p.image, f.map, f.info, keys, false, &on_map, ckey::Levels::neighbours);
+    CHECK(shaded.ok);
+    CHECK(shaded.payload == p.symbol.payload);
 }

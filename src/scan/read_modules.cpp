@@ -105,6 +105,70 @@ KeyReading find_key(const GrayImage &image, const CanvasMap &h, double x, double
     return k;
 }
 
+// Levels from the modules around each module instead of the keys': of the
+// nine 3 x 3 windows of modules that hold it, the one whose samples split
+// most cleanly in two (largest squared gap between the class means over the
+// sum of their variances; split at the middle of the extremes) gives the
+// mean of each class. A window across a shadow edge holds three or four
+// levels and splits badly, so a module near the edge takes a window on its
+// own side. Where no window has two classes (extremes closer than an eighth
+// of the keys' contrast there), the keys' levels stay.
+struct Split {
+    float low = 0, high = 0, quality = -1;
+};
+
+Split split_window(const std::vector<float> &samples, const FieldLayout &f, int r0, int c0, float min_span) {
+    const int n = f.n;
+    float v[9];
+    int count = 0;
+    for (int y = r0; y < r0 + 3; ++y)
+        for (int x = c0; x < c0 + 3; ++x)
+            if (!f.is_key[static_cast<size_t>(y) * n + x]) v[count++] = samples[static_cast<size_t>(y) * n + x];
+    if (count < 4) return {};
+    const auto [least, most] = std::minmax_element(v, v + count);
+    if (*most - *least < min_span) return {};
+    const float middle = (*least + *most) / 2;
+    float sum[2] = {0, 0}, squares[2] = {0, 0};
+    int in[2] = {0, 0};
+    for (int i = 0; i < count; ++i) {
+        const int side = v[i] >= middle;
+        sum[side] += v[i];
+        squares[side] += v[i] * v[i];
+        ++in[side];
+    }
+    Split s;
+    s.low = sum[0] / in[0];
+    s.high = sum[1] / in[1];
+    const float spread = squares[0] / in[0] - s.low * s.low + squares[1] / in[1] - s.high * s.high;
+    // 4: a floor of two grey levels of spread, so noise-free windows compare.
+    s.quality = (s.high - s.low) * (s.high - s.low) / (std::max(spread, 0.0f) + 4);
+    return s;
+}
+
+void neighbour_levels(const std::vector<float> &samples, const FieldLayout &f, std::vector<float> &lo,
+                      std::vector<float> &hi) {
+    const int n = f.n;
+    std::vector<float> new_lo(lo), new_hi(hi);
+    for (int r = 0; r < n; ++r)
+        for (int c = 0; c < n; ++c) {
+            const size_t i = static_cast<size_t>(r) * n + c;
+            if (f.is_key[i]) continue;
+            const float min_span = std::max(10.0f, std::fabs(hi[i] - lo[i]) / 8);
+            Split best;
+            for (int r0 = std::max(0, r - 2); r0 <= std::min(r, n - 3); ++r0)
+                for (int c0 = std::max(0, c - 2); c0 <= std::min(c, n - 3); ++c0) {
+                    const Split s = split_window(samples, f, r0, c0, min_span);
+                    if (s.quality > best.quality) best = s;
+                }
+            if (best.quality < 0) continue;
+            const bool inverted = lo[i] > hi[i];
+            new_lo[i] = inverted ? best.high : best.low;
+            new_hi[i] = inverted ? best.low : best.high;
+        }
+    lo.swap(new_lo);
+    hi.swap(new_hi);
+}
+
 // Position of module coordinate v between key centres: index i and weight t.
 void bracket(const std::vector<int> &centres, double v, int &i, double &t) {
     const int k = static_cast<int>(centres.size());
@@ -146,17 +210,18 @@ ModuleDecode read_modules(const GrayImage &image, const CanvasMap &h, const Form
 }
 
 ModuleDecode read_modules(const GrayImage &image, const CanvasMap &h, const FormatInfo &info,
-                          const std::vector<KeyReading> &keys, bool follow_keys, std::vector<float> *on_map) {
+                          const std::vector<KeyReading> &keys, bool follow_keys, std::vector<float> *on_map,
+                          Levels levels) {
     const FieldLayout &f = field_layout(info.profile, info.version, info.layout);
     const int n = f.n, k = static_cast<int>(f.key_centres.size());
     const double pitch = static_cast<double>(kFieldUnits) / n;
     auto canvas = [&](double module) { return kFieldOrigin + (module + 0.5) * pitch; };
-    std::vector<uint8_t> dark(static_cast<size_t>(n) * n, 0);
+    const size_t cells = static_cast<size_t>(n) * n;
+    std::vector<float> samples(cells, 0), lo(cells, 0), hi(cells, 0);
     const double spread = 0.22 * pitch;
-    // Samples on the map alone are the same whatever the keys' levels: kept
-    // from the first such reading, reused by the next.
-    const bool reuse = !follow_keys && on_map && on_map->size() == dark.size();
-    if (!follow_keys && on_map && !reuse) on_map->assign(dark.size(), 0);
+    // Samples on the map alone are the same whatever the levels: kept from
+    // the first such reading, reused by the next.
+    const bool reuse = !follow_keys && on_map && on_map->size() == cells;
     for (int r = 0; r < n; ++r) {
         int ki;
         double tr;
@@ -173,18 +238,17 @@ ModuleDecode read_modules(const GrayImage &image, const CanvasMap &h, const Form
             };
             const double dx = follow_keys ? mix(a.dx, b.dx, d.dx, e.dx) : 0;
             const double dy = follow_keys ? mix(a.dy, b.dy, d.dy, e.dy) : 0;
-            float lo = static_cast<float>(mix(a.ink, b.ink, d.ink, e.ink));
-            float hi = static_cast<float>(mix(a.background, b.background, d.background, e.background));
-            float v;
-            if (reuse) {
-                v = (*on_map)[r * n + c];
-            } else {
-                v = sample_cell(image, h, canvas(c) + dx, canvas(r) + dy, spread);
-                if (!follow_keys && on_map) (*on_map)[r * n + c] = v;
-            }
-            dark[r * n + c] = darkness(v, lo, hi);
+            const size_t i = static_cast<size_t>(r) * n + c;
+            lo[i] = static_cast<float>(mix(a.ink, b.ink, d.ink, e.ink));
+            hi[i] = static_cast<float>(mix(a.background, b.background, d.background, e.background));
+            samples[i] = reuse ? (*on_map)[i] : sample_cell(image, h, canvas(c) + dx, canvas(r) + dy, spread);
         }
     }
+    if (!follow_keys && on_map && !reuse) *on_map = samples;
+    if (levels == Levels::neighbours) neighbour_levels(samples, f, lo, hi);
+    std::vector<uint8_t> dark(cells, 0);
+    for (size_t i = 0; i < cells; ++i)
+        if (!f.is_key[i]) dark[i] = darkness(samples[i], lo[i], hi[i]);
     return decode_modules(info, dark.data(), dark.size());
 }
 

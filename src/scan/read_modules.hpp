@@ -2,7 +2,8 @@
 // homography predicts it; its measured offset corrects the sampling grid
 // locally (bilinear between neighbouring keys, so curved labels and lens
 // distortion are followed), and its ink and background rings give the local
-// levels that turn module samples into darkness. Five samples per module;
+// levels that turn module samples into darkness; where a shadow edge falls
+// between keys, the levels come from each module's neighbours instead. Five samples per module;
 // uncertain modules become Reed-Solomon erasures in the codec.
 #pragma once
 
@@ -38,13 +39,17 @@ struct KeyLattice {
 std::vector<KeyReading> find_keys(const GrayImage &image, const CanvasMap &map, const FormatInfo &info, float ink,
                                   float background, double key_reach, std::vector<KeyLattice> *lattices = nullptr);
 
+// Where each module's ink and background levels come from: the keys around
+// it, or the modules around it (a shadow edge between keys).
+enum class Levels { keys, neighbours };
+
 // The modules sampled between those keys. follow_keys = false samples on the
 // map alone and takes only the keys' levels. The keys of one search serve
 // several attempts: they are the costly part. on_map (optional) keeps the
 // samples of a reading on the map alone for the next one on the same map.
 ModuleDecode read_modules(const GrayImage &image, const CanvasMap &map, const FormatInfo &info,
                           const std::vector<KeyReading> &keys, bool follow_keys,
-                          std::vector<float> *on_map = nullptr);
+                          std::vector<float> *on_map = nullptr, Levels levels = Levels::keys);
 
 // find_keys then read_modules.
 ModuleDecode read_modules(const GrayImage &image, const CanvasMap &map, const FormatInfo &info, float ink,

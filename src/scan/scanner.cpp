@@ -61,24 +61,30 @@ FormatHit read_format_bowed(const GrayImage &image, bool inverted, const Quad &q
 
 // The modules of a symbol whose format band read. Readings in the spec's
 // order (14.7): the map alone with the keys' levels where it puts them (most
-// frames; the key search costs several times the modules), keys followed
-// near the map, keys followed far, and the map alone with the near keys' levels.
+// frames; the key search costs several times the modules), the same samples
+// with neighbour levels (a shadow edge between keys), keys followed near the
+// map, keys followed far, the map alone with the near keys' levels, and the
+// near keys followed with neighbour levels.
 bool read_symbol(const GrayImage &image, const FormatHit &format, ScanResult &out) {
-    std::vector<KeyReading> near;
+    std::vector<KeyReading> on_map_keys, near;
     std::vector<KeyLattice> lattices;  // the near search's samples, reused by the far one
-    std::vector<float> on_map;         // reading 1's module samples, reused by reading 4
+    std::vector<float> on_map;         // reading 1's module samples, reused by readings 2 and 5
     auto keys = [&](double reach) {
         return find_keys(image, format.map, format.info, format.ink, format.background, reach, &lattices);
     };
-    for (int attempt = 0; attempt < 4; ++attempt) {
+    for (int reading = 1; reading <= 6; ++reading) {
+        if (reading == 1) on_map_keys = keys(0);
+        if ((reading == 3 || reading >= 5) && near.empty()) near = keys(0.6);
         ModuleDecode decoded;
-        if (attempt == 0) {
-            decoded = read_modules(image, format.map, format.info, keys(0), false, &on_map);
-        } else if (attempt == 2) {
-            decoded = read_modules(image, format.map, format.info, keys(1.2), true);
-        } else {
-            if (near.empty()) near = keys(0.6);
-            decoded = read_modules(image, format.map, format.info, near, attempt == 1, &on_map);
+        switch (reading) {
+        case 1: decoded = read_modules(image, format.map, format.info, on_map_keys, false, &on_map); break;
+        case 2:
+            decoded = read_modules(image, format.map, format.info, on_map_keys, false, &on_map, Levels::neighbours);
+            break;
+        case 3: decoded = read_modules(image, format.map, format.info, near, true); break;
+        case 4: decoded = read_modules(image, format.map, format.info, keys(1.2), true); break;
+        case 5: decoded = read_modules(image, format.map, format.info, near, false, &on_map); break;
+        default: decoded = read_modules(image, format.map, format.info, near, true, nullptr, Levels::neighbours);
         }
         if (!decoded.ok) continue;
         out.payload = std::move(decoded.payload);
