@@ -26,11 +26,19 @@ Poly generator(const GaloisField &field, int parity_count) {
 // Syndromes S_j = c(alpha^j), c[0] being the highest-degree coefficient.
 std::vector<int> syndromes(const GaloisField &field, const uint8_t *codeword, int n,
                            int parity_count) {
+    // S_j = sum over i of c_i alpha^(j (n - 1 - i)), one non-zero symbol at a
+    // time: its log plus j times its place, added up with no multiplication
+    // (the decoder computes syndromes for every reading of every candidate).
     std::vector<int> s(parity_count, 0);
-    for (int j = 0; j < parity_count; ++j) {
-        int x = field.exp(j), acc = 0;
-        for (int i = 0; i < n; ++i) acc = field.multiply(acc, x) ^ codeword[i];
-        s[j] = acc;
+    const int order = field.size() - 1;
+    for (int i = 0; i < n; ++i) {
+        if (codeword[i] == 0) continue;
+        const int place = (n - 1 - i) % order;
+        for (int j = 0, power = field.log(codeword[i]); j < parity_count; ++j) {
+            s[j] ^= field.exp_unreduced(power);
+            power += place;
+            if (power >= order) power -= order;
+        }
     }
     return s;
 }
