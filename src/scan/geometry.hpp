@@ -72,7 +72,7 @@ struct CanvasMap {
 
     CanvasMap() = default;
     CanvasMap(const Homography &homography, int bend_axis = 0, double bend = 0)
-        : h(homography), axis(bend_axis), phi(bend) {}
+        : h(homography), axis(bend_axis), phi(bend), bend_scale(bend != 0 ? 13.5 / std::sin(bend) : 0) {}
 
     Point map(double x, double y) const {
         if (transpose) std::swap(x, y);
@@ -92,7 +92,8 @@ struct CanvasMap {
     }
 
 private:
-    double bend(double u) const { return 15.5 + 13.5 * std::sin(phi * (u - 15.5) / 13.5) / std::sin(phi); }
+    double bend_scale = 0;  // 13.5 / sin(phi), computed once: maps are applied per sample
+    double bend(double u) const { return 15.5 + bend_scale * std::sin(phi * (u - 15.5) / 13.5); }
 };
 
 // Least-squares homography from n >= 4 correspondences (src -> dst). False
@@ -105,6 +106,10 @@ struct Line {
 };
 bool fit_line(const std::vector<Point> &points, Line &out);
 bool intersect(const Line &l1, const Line &l2, Point &out);
+
+// Least-squares y = c[0] + c[1] x + c[2] x^2 through the points (x - centre
+// is used inside, for conditioning). False when under-determined.
+bool fit_quadratic(const std::vector<Point> &points, double centre, std::array<double, 3> &c);
 
 // Convex hull (counter-clockwise in a y-up frame) of the points.
 std::vector<Point> convex_hull(std::vector<Point> points);
