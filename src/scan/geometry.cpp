@@ -97,6 +97,37 @@ bool fit_line(const std::vector<Point> &points, Line &out) {
     return true;
 }
 
+bool fit_quadratic(const std::vector<Point> &pts, double centre, std::array<double, 3> &c) {
+    if (pts.size() < 6) return false;
+    // Normal equations in x - centre, for conditioning.
+    double s[5] = {0, 0, 0, 0, 0}, r[3] = {0, 0, 0};
+    for (const Point &p : pts) {
+        const double x = p.x - centre;
+        double xp = 1;
+        for (int k = 0; k < 5; ++k) {
+            s[k] += xp;
+            if (k < 3) r[k] += xp * p.y;
+            xp *= x;
+        }
+    }
+    const double m[3][3] = {{s[0], s[1], s[2]}, {s[1], s[2], s[3]}, {s[2], s[3], s[4]}};
+    const double det = m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) -
+                       m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0]) +
+                       m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0]);
+    if (std::fabs(det) < 1e-9) return false;
+    auto solve = [&](int col) {
+        double a[3][3];
+        for (int i = 0; i < 3; ++i)
+            for (int j = 0; j < 3; ++j) a[i][j] = j == col ? r[i] : m[i][j];
+        return (a[0][0] * (a[1][1] * a[2][2] - a[1][2] * a[2][1]) - a[0][1] * (a[1][0] * a[2][2] - a[1][2] * a[2][0]) +
+                a[0][2] * (a[1][0] * a[2][1] - a[1][1] * a[2][0])) / det;
+    };
+    // Back from x - centre to x.
+    const double b0 = solve(0), b1 = solve(1), b2 = solve(2);
+    c = {b0 - centre * b1 + centre * centre * b2, b1 - 2 * centre * b2, b2};
+    return true;
+}
+
 bool intersect(const Line &l1, const Line &l2, Point &out) {
     double det = l1.a * l2.b - l2.a * l1.b;
     if (std::fabs(det) < 1e-9) return false;

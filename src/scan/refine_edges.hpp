@@ -15,8 +15,10 @@ namespace ckey {
 // The strongest ink-to-margin edge on the line base + s * outward, |s| <=
 // reach, sampled every step (sub-pixel by a parabola through the gradient).
 // profile is scratch. False when no edge of at least 6 grey levels is there.
+// outermost: the outermost local peak of at least half the strongest
+// gradient instead (a search wide enough to cross the band and the data).
 bool edge_on_normal(const GrayImage &image, bool inverted, Point base, Point outward, double reach, double step,
-                    std::vector<float> &profile, Point &out);
+                    std::vector<float> &profile, Point &out, bool outermost = false);
 
 // quad: clockwise outer corners at full resolution. Returns false (leaving
 // quad unchanged) when a side has too few edge points.

@@ -15,18 +15,26 @@ namespace ckey {
 namespace {
 
 // Fraction of points along the sides where the ring (2.5 units in) is ink
-// against the margin (1.0 unit in), for the candidate's polarity.
-double ring_score(const GrayImage &image, const RingCandidate &c) {
+// against the margin (1.0 unit in), for the candidate's polarity. With
+// follow_bows, a point that fails is tried again with both moved 0.6 and 1.2
+// units along the side's normal: on a curved label a side bows away from
+// the corners' chord by over a unit.
+double ring_score(const GrayImage &image, const RingCandidate &c, bool follow_bows = false) {
     Homography h;
     if (!hypothesis_homography(c.quad, 0, false, h)) return 0;
+    auto ink_against_margin = [&](int side, double t, double shift) {
+        const Point r = turn_canvas({t, 2.5 + shift}, side), q = turn_canvas({t, 1.0 + shift}, side);
+        const float ring = sample_bilinear(image, h.map(r.x, r.y)), margin = sample_bilinear(image, h.map(q.x, q.y));
+        return (c.inverted ? ring - margin : margin - ring) > 10;
+    };
     int good = 0, total = 0;
     for (int side = 0; side < 4; ++side)
         for (int k = 0; k < 8; ++k) {
-            double t = 5.0 + 21.0 * k / 7.0;
-            const Point r = turn_canvas({t, 2.5}, side), q = turn_canvas({t, 1.0}, side);
-            float ring = sample_bilinear(image, h.map(r.x, r.y)), margin = sample_bilinear(image, h.map(q.x, q.y));
-            float contrast = c.inverted ? ring - margin : margin - ring;
-            good += contrast > 10;
+            const double t = 5.0 + 21.0 * k / 7.0;
+            bool ink = ink_against_margin(side, t, 0);
+            for (double shift : {-0.6, 0.6, -1.2, 1.2})
+                if (!ink && follow_bows) ink = ink_against_margin(side, t, shift);
+            good += ink;
             ++total;
         }
     return static_cast<double>(good) / total;
@@ -39,25 +47,6 @@ bool inside(const Quad &q, Point p) {
 }
 
 Point centre(const Quad &q) { return (q[0] + q[1] + q[2] + q[3]) * 0.25; }
-
-// The format band read between the ring's sides traced as curves, when a
-// side bows by at least kMinSag units: flat first, then compressed toward
-// the straight sides (a cylinder's axis runs along them) by one bend (more
-// bends read no more of the benchmark's curved frames, at twice the cost).
-FormatHit read_format_bowed(const GrayImage &image, bool inverted, const Quad &quad) {
-    SideBows bows;
-    if (!trace_ring_sides(image, inverted, quad, bows)) return {};
-    const double across_x = std::max(std::fabs(side_sag(bows, 0)), std::fabs(side_sag(bows, 2)));
-    const double across_y = std::max(std::fabs(side_sag(bows, 1)), std::fabs(side_sag(bows, 3)));
-    if (std::max(across_x, across_y) < kMinSag) return {};
-    // Top and bottom bowed: the axis is vertical and canvas x is compressed.
-    const int axis = across_x >= across_y ? 1 : 2;
-    for (double phi : {0.0, 0.9}) {
-        FormatHit hit = read_format(image, quad, phi == 0 ? 0 : axis, phi, &bows);
-        if (hit.found) return hit;
-    }
-    return {};
-}
 
 // The modules of a symbol whose format band read. Readings in the spec's
 // order (14.7): the map alone with the keys' levels where it puts them (most
@@ -101,6 +90,31 @@ bool read_symbol(const GrayImage &image, const FormatHit &format, ScanResult &ou
     return false;
 }
 
+// The symbol read between the ring's sides traced as curves, when a side
+// bows by at least kMinSag units. The bows alone do not say how far the
+// label wraps (the sag also grows with the view's elevation), so the band is
+// read flat and compressed toward the straight sides (a cylinder's axis runs
+// along them) by several bends, and the modules are read on the two maps
+// whose bands read best (lowest cost).
+bool read_bowed(const GrayImage &image, bool inverted, const Quad &quad, ScanResult &out) {
+    SideBows bows;
+    if (!trace_ring_sides(image, inverted, quad, bows)) return false;
+    const double across_x = std::max(std::fabs(side_sag(bows, 0)), std::fabs(side_sag(bows, 2)));
+    const double across_y = std::max(std::fabs(side_sag(bows, 1)), std::fabs(side_sag(bows, 3)));
+    if (std::max(across_x, across_y) < kMinSag) return false;
+    // Top and bottom bowed: the axis is vertical and canvas x is compressed.
+    const int axis = across_x >= across_y ? 1 : 2;
+    std::vector<FormatHit> hits;
+    for (double phi : {0.0, 0.3, 0.6, 0.9}) {
+        FormatHit hit = read_format(image, quad, phi == 0 ? 0 : axis, phi, &bows);
+        if (hit.found) hits.push_back(std::move(hit));
+    }
+    std::sort(hits.begin(), hits.end(), [](const FormatHit &a, const FormatHit &b) { return a.cost < b.cost; });
+    for (size_t i = 0; i < std::min<size_t>(hits.size(), 2); ++i)
+        if (read_symbol(image, hits[i], out)) return true;
+    return false;
+}
+
 }  // namespace
 
 bool is_display_text(const uint8_t *data, size_t length) {
@@ -121,20 +135,22 @@ bool Scanner::decode_candidate(const GrayImage &image, const RingCandidate &cand
     FormatHit format;
     if (!bends) {
         format = read_format(image, quad);
-        if (!format.found && refined) format = read_format_bowed(image, candidate.inverted, quad);
+        if (format.found && read_symbol(image, format, out)) return true;
+        // The band may read flat where the data, further from the ring's
+        // straight chords, does not: the traced sides then map both.
+        if (refined && read_bowed(image, candidate.inverted, quad, out)) return true;
+        if (format.found) return false;
     } else {
         // A label on a cylinder: the ring stays a quadrilateral but the inside
         // is compressed toward two sides. Only for large, cleanly refined rings.
         if (!refined || polygon_area(quad) < kBendMinSide * kBendMinSide) return false;
-        for (int axis = 1; axis <= 2 && !format.found; ++axis)
+        for (int axis = 1; axis <= 2; ++axis)
             for (double phi : {0.6, 0.9, 1.2}) {
                 format = read_format(image, quad, axis, phi);
-                if (format.found) break;
+                if (format.found) return read_symbol(image, format, out);
             }
-        if (!format.found) return false;
+        return false;
     }
-    if (format.found) return read_symbol(image, format, out);
-    if (bends) return false;
     LocatorHit locator = read_locator(image, quad);
     if (!locator.found) return false;
     out.payload = std::move(locator.decoded.payload);
@@ -170,7 +186,12 @@ bool Scanner::scan_level(const GrayImage &image, const GrayImage &detect, double
     binarize(detect, binary_, binarize_scratch_, kTile);
     candidates_.clear();
     find_ring_candidates(binary_, components_, candidates_);
-    for (RingCandidate &c : candidates_) c.score = ring_score(detect, c);
+    for (RingCandidate &c : candidates_) {
+        c.score = ring_score(detect, c);
+        // A large ring that scores badly may be a curved one (small rings
+        // bow by under a pixel; scoring them so would let clutter outrank them).
+        if (c.score < kMinRingScore && std::sqrt(c.area) * scale >= kBendMinSide) c.score = ring_score(detect, c, true);
+    }
     candidates_.erase(std::remove_if(candidates_.begin(), candidates_.end(),
                                      [&](const RingCandidate &c) {
                                          return c.score < kMinRingScore || std::sqrt(c.area) * scale > max_side;
