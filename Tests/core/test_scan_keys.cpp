@@ -157,6 +157,17 @@ TEST(module_samples_on_the_map_are_reused_exactly) {
     CHECK_EQ(reused.errors, fresh.errors);
     CHECK_EQ(reused.erasures, fresh.erasures);
     CHECK_EQ(reused.worst_margin, fresh.worst_margin);
+    // Reading 6 (near keys followed, neighbour levels) on reading 3's samples and afresh.
+    std::vector<float> followed;
+    CHECK(ckey::read_modules(p.image, f.map, f.info, near, true, &followed).ok);
+    CHECK_EQ(followed.size(), on_map.size());
+    CHECK(followed != on_map);  // the followed keys moved the sampling points
+    const auto kept = ckey::read_modules(p.image, f.map, f.info, near, true, &followed, ckey::Levels::neighbours);
+    const auto afresh = ckey::read_modules(p.image, f.map, f.info, near, true, nullptr, ckey::Levels::neighbours);
+    CHECK(kept.ok && afresh.ok);
+    CHECK(kept.payload == afresh.payload);
+    CHECK_EQ(kept.errors, afresh.errors);
+    CHECK_EQ(kept.worst_margin, afresh.worst_margin);
 }
 
 TEST(neighbour_levels_read_through_a_shadow_band_between_keys) {

@@ -210,7 +210,7 @@ ModuleDecode read_modules(const GrayImage &image, const CanvasMap &h, const Form
 }
 
 ModuleDecode read_modules(const GrayImage &image, const CanvasMap &h, const FormatInfo &info,
-                          const std::vector<KeyReading> &keys, bool follow_keys, std::vector<float> *on_map,
+                          const std::vector<KeyReading> &keys, bool follow_keys, std::vector<float> *kept,
                           Levels levels) {
     const FieldLayout &f = field_layout(info.profile, info.version, info.layout);
     const int n = f.n, k = static_cast<int>(f.key_centres.size());
@@ -219,9 +219,9 @@ ModuleDecode read_modules(const GrayImage &image, const CanvasMap &h, const Form
     const size_t cells = static_cast<size_t>(n) * n;
     std::vector<float> samples(cells, 0), lo(cells, 0), hi(cells, 0);
     const double spread = 0.22 * pitch;
-    // Samples on the map alone are the same whatever the levels: kept from
-    // the first such reading, reused by the next.
-    const bool reuse = !follow_keys && on_map && on_map->size() == cells;
+    // Samples depend on the map and on the keys followed, not on the levels:
+    // kept from one reading, reused by the next that samples the same points.
+    const bool reuse = kept && kept->size() == cells;
     for (int r = 0; r < n; ++r) {
         int ki;
         double tr;
@@ -241,10 +241,10 @@ ModuleDecode read_modules(const GrayImage &image, const CanvasMap &h, const Form
             const size_t i = static_cast<size_t>(r) * n + c;
             lo[i] = static_cast<float>(mix(a.ink, b.ink, d.ink, e.ink));
             hi[i] = static_cast<float>(mix(a.background, b.background, d.background, e.background));
-            samples[i] = reuse ? (*on_map)[i] : sample_cell(image, h, canvas(c) + dx, canvas(r) + dy, spread);
+            samples[i] = reuse ? (*kept)[i] : sample_cell(image, h, canvas(c) + dx, canvas(r) + dy, spread);
         }
     }
-    if (!follow_keys && on_map && !reuse) *on_map = samples;
+    if (kept && !reuse) *kept = samples;
     if (levels == Levels::neighbours) neighbour_levels(samples, f, lo, hi);
     std::vector<uint8_t> dark(cells, 0);
     for (size_t i = 0; i < cells; ++i)

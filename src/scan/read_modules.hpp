@@ -45,11 +45,13 @@ enum class Levels { keys, neighbours };
 
 // The modules sampled between those keys. follow_keys = false samples on the
 // map alone and takes only the keys' levels. The keys of one search serve
-// several attempts: they are the costly part. on_map (optional) keeps the
-// samples of a reading on the map alone for the next one on the same map.
+// several attempts: they are the costly part. kept (optional): when it holds
+// one sample per module, those are used instead of sampling (the caller
+// vouches they are of the same map, and of the same keys when they are
+// followed); when empty, it receives this reading's samples.
 ModuleDecode read_modules(const GrayImage &image, const CanvasMap &map, const FormatInfo &info,
                           const std::vector<KeyReading> &keys, bool follow_keys,
-                          std::vector<float> *on_map = nullptr, Levels levels = Levels::keys);
+                          std::vector<float> *kept = nullptr, Levels levels = Levels::keys);
 
 // find_keys then read_modules.
 ModuleDecode read_modules(const GrayImage &image, const CanvasMap &map, const FormatInfo &info, float ink,

@@ -58,6 +58,7 @@ bool read_symbol(const GrayImage &image, const FormatHit &format, ScanResult &ou
     std::vector<KeyReading> on_map_keys, near;
     std::vector<KeyLattice> lattices;  // the near search's samples, reused by the far one
     std::vector<float> on_map;         // reading 1's module samples, reused by readings 2 and 5
+    std::vector<float> followed;       // reading 3's, reused by reading 6
     auto keys = [&](double reach) {
         return find_keys(image, format.map, format.info, format.ink, format.background, reach, &lattices);
     };
@@ -70,10 +71,10 @@ bool read_symbol(const GrayImage &image, const FormatHit &format, ScanResult &ou
         case 2:
             decoded = read_modules(image, format.map, format.info, on_map_keys, false, &on_map, Levels::neighbours);
             break;
-        case 3: decoded = read_modules(image, format.map, format.info, near, true); break;
+        case 3: decoded = read_modules(image, format.map, format.info, near, true, &followed); break;
         case 4: decoded = read_modules(image, format.map, format.info, keys(1.2), true); break;
         case 5: decoded = read_modules(image, format.map, format.info, near, false, &on_map); break;
-        default: decoded = read_modules(image, format.map, format.info, near, true, nullptr, Levels::neighbours);
+        default: decoded = read_modules(image, format.map, format.info, near, true, &followed, Levels::neighbours);
         }
         if (!decoded.ok) continue;
         out.payload = std::move(decoded.payload);
@@ -94,8 +95,8 @@ bool read_symbol(const GrayImage &image, const FormatHit &format, ScanResult &ou
 // bows by at least kMinSag units. The bows alone do not say how far the
 // label wraps (the sag also grows with the view's elevation), so the band is
 // read flat and compressed toward the straight sides (a cylinder's axis runs
-// along them) by several bends, and the modules are read on the two maps
-// whose bands read best (lowest cost).
+// along them) by several bends, and the modules are read on the map whose
+// band reads best (lowest cost).
 bool read_bowed(const GrayImage &image, bool inverted, const Quad &quad, ScanResult &out) {
     SideBows bows;
     if (!trace_ring_sides(image, inverted, quad, bows)) return false;
@@ -109,10 +110,10 @@ bool read_bowed(const GrayImage &image, bool inverted, const Quad &quad, ScanRes
         FormatHit hit = read_format(image, quad, phi == 0 ? 0 : axis, phi, &bows);
         if (hit.found) hits.push_back(std::move(hit));
     }
-    std::sort(hits.begin(), hits.end(), [](const FormatHit &a, const FormatHit &b) { return a.cost < b.cost; });
-    for (size_t i = 0; i < std::min<size_t>(hits.size(), 2); ++i)
-        if (read_symbol(image, hits[i], out)) return true;
-    return false;
+    if (hits.empty()) return false;
+    const auto best = std::min_element(hits.begin(), hits.end(),
+                                       [](const FormatHit &a, const FormatHit &b) { return a.cost < b.cost; });
+    return read_symbol(image, *best, out);
 }
 
 }  // namespace
