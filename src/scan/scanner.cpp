@@ -135,12 +135,17 @@ bool Scanner::decode_candidate(const GrayImage &image, const RingCandidate &cand
     const bool refined = refine_ring_edges(image, candidate.inverted, quad);
     FormatHit format;
     if (!bends) {
+        const bool in_frame = &image != &crop_;
+        if (in_frame && failed_before(quad)) return false;
         format = read_format(image, quad);
         if (format.found && read_symbol(image, format, out)) return true;
         // The band may read flat where the data, further from the ring's
         // straight chords, does not: the traced sides then map both.
         if (refined && read_bowed(image, candidate.inverted, quad, out)) return true;
-        if (format.found) return false;
+        if (format.found) {
+            if (in_frame) unreadable_.push_back(quad);
+            return false;
+        }
     } else {
         // A label on a cylinder: the ring stays a quadrilateral but the inside
         // is compressed toward two sides. Only for large, cleanly refined rings.
@@ -163,6 +168,20 @@ bool Scanner::decode_candidate(const GrayImage &image, const RingCandidate &cand
     out.margin = locator.decoded.worst_margin;
     out.parity_per_block = locator.decoded.parity_per_block;
     return true;
+}
+
+bool Scanner::failed_before(const Quad &ring) const {
+    // The same ring: every corner within half a pixel of one of a failed
+    // ring's (in any order; the refinement then reads the same points). A
+    // looser match skipped dense symbols whose second quadrilateral, a
+    // pixel or two away, read.
+    auto near = [](Point a, Point b) { return length(a - b) < 0.5; };
+    for (const Quad &q : unreadable_) {
+        bool same = true;
+        for (const Point &p : ring) same = same && (near(p, q[0]) || near(p, q[1]) || near(p, q[2]) || near(p, q[3]));
+        if (same) return true;
+    }
+    return false;
 }
 
 bool Scanner::decode_as_quiet_margin(const GrayImage &image, const RingCandidate &candidate, ScanResult &out) {
@@ -280,6 +299,7 @@ bool Scanner::scan_small_blobs(const GrayImage &image, double scale, bool find_a
 
 std::vector<ScanResult> Scanner::scan(const GrayImage &image, bool find_all, bool thorough) {
     std::vector<ScanResult> results;
+    unreadable_.clear();
     const bool halve = std::min(image.width, image.height) >= 480;
     const GrayImage *detect = &image;
     if (halve) {

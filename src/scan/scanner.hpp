@@ -78,6 +78,14 @@ private:
     bool scan_small_blobs(const GrayImage &image, double scale, bool find_all, std::vector<ScanResult> &results);
     // A small light ring read as the quiet margin of a dark-on-light symbol.
     bool decode_as_quiet_margin(const GrayImage &image, const RingCandidate &candidate, ScanResult &out);
+    // Whether this ring (refined, full-frame coordinates) is one whose band
+    // read and whose modules did not, earlier in this frame.
+    bool failed_before(const Quad &ring) const;
+
+    // Rings of this frame whose band read but whose modules did not: the same
+    // ring found again (as its quiet margin, at another level) is not read
+    // again. Crops have coordinates of their own and are not recorded.
+    std::vector<Quad> unreadable_;
 
     GrayImage decimated_;
     GrayImage smoothed_;
