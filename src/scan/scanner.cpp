@@ -116,6 +116,19 @@ bool read_bowed(const GrayImage &image, bool inverted, const Quad &quad, ScanRes
     return read_symbol(image, *best, out);
 }
 
+// A label on a cylinder read under cylindrical bends: the ring stays a
+// quadrilateral but the inside is compressed toward two sides. Only for
+// large rings (quad: refined).
+bool read_bent(const GrayImage &image, const Quad &quad, ScanResult &out) {
+    if (polygon_area(quad) < kBendMinSide * kBendMinSide) return false;
+    for (int axis = 1; axis <= 2; ++axis)
+        for (double phi : {0.6, 0.9, 1.2}) {
+            const FormatHit format = read_format(image, quad, axis, phi);
+            if (format.found) return read_symbol(image, format, out);
+        }
+    return false;
+}
+
 }  // namespace
 
 bool is_display_text(const uint8_t *data, size_t length) {
@@ -133,28 +146,16 @@ bool Scanner::decode_candidate(const GrayImage &image, const RingCandidate &cand
                                ScanResult &out) {
     Quad quad = candidate.quad;
     const bool refined = refine_ring_edges(image, candidate.inverted, quad);
-    FormatHit format;
-    if (!bends) {
-        const bool in_frame = &image != &crop_;
-        if (in_frame && failed_before(quad)) return false;
-        format = read_format(image, quad);
-        if (format.found && read_symbol(image, format, out)) return true;
-        // The band may read flat where the data, further from the ring's
-        // straight chords, does not: the traced sides then map both.
-        if (refined && read_bowed(image, candidate.inverted, quad, out)) return true;
-        if (format.found) {
-            if (in_frame) unreadable_.push_back(quad);
-            return false;
-        }
-    } else {
-        // A label on a cylinder: the ring stays a quadrilateral but the inside
-        // is compressed toward two sides. Only for large, cleanly refined rings.
-        if (!refined || polygon_area(quad) < kBendMinSide * kBendMinSide) return false;
-        for (int axis = 1; axis <= 2; ++axis)
-            for (double phi : {0.6, 0.9, 1.2}) {
-                format = read_format(image, quad, axis, phi);
-                if (format.found) return read_symbol(image, format, out);
-            }
+    if (bends) return refined && read_bent(image, quad, out);
+    const bool in_frame = &image != &crop_;
+    if (in_frame && failed_before(quad)) return false;
+    const FormatHit format = read_format(image, quad);
+    if (format.found && read_symbol(image, format, out)) return true;
+    // The band may read flat where the data, further from the ring's
+    // straight chords, does not: the traced sides then map both.
+    if (refined && read_bowed(image, candidate.inverted, quad, out)) return true;
+    if (format.found) {
+        if (in_frame) unreadable_.push_back(quad);
         return false;
     }
     LocatorHit locator = read_locator(image, quad);
