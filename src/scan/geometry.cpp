@@ -128,6 +128,19 @@ bool fit_quadratic(const std::vector<Point> &pts, double centre, std::array<doub
     return true;
 }
 
+bool fit_quadratic_trimmed(std::vector<Point> &points, double centre, std::initializer_list<double> tolerances,
+                           size_t min_points, std::array<double, 3> &c) {
+    std::vector<Point> inliers;
+    for (const double tolerance : tolerances) {
+        if (points.size() < min_points || !fit_quadratic(points, centre, c)) return false;
+        inliers.clear();
+        for (const Point &p : points)
+            if (std::fabs(c[0] + p.x * (c[1] + p.x * c[2]) - p.y) <= tolerance) inliers.push_back(p);
+        points.swap(inliers);
+    }
+    return points.size() >= min_points && fit_quadratic(points, centre, c);
+}
+
 bool intersect(const Line &l1, const Line &l2, Point &out) {
     double det = l1.a * l2.b - l2.a * l1.b;
     if (std::fabs(det) < 1e-9) return false;

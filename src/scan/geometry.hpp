@@ -2,6 +2,7 @@
 #pragma once
 
 #include <array>
+#include <initializer_list>
 #include <utility>
 #include <cmath>
 #include <span>
@@ -110,6 +111,12 @@ bool intersect(const Line &l1, const Line &l2, Point &out);
 // Least-squares y = c[0] + c[1] x + c[2] x^2 through the points (x - centre
 // is used inside, for conditioning). False when under-determined.
 bool fit_quadratic(const std::vector<Point> &points, double centre, std::array<double, 3> &c);
+
+// fit_quadratic, then for each tolerance in turn the points further from the
+// fit than it dropped and the rest fitted again. False when under
+// min_points remain at any fit (points keeps the last inliers).
+bool fit_quadratic_trimmed(std::vector<Point> &points, double centre, std::initializer_list<double> tolerances,
+                           size_t min_points, std::array<double, 3> &c);
 
 // Convex hull (counter-clockwise in a y-up frame) of the points.
 std::vector<Point> convex_hull(std::vector<Point> points);

@@ -107,15 +107,7 @@ bool side_chord(const GrayImage &image, bool inverted, Point a, Point b, std::ve
     // Outliers (an edge of the band or the data) dropped in two rounds,
     // beyond half a unit, then beyond max(1 px, unit / 6).
     std::array<double, 3> c;
-    std::vector<Point> inliers;
-    for (const double tolerance : {unit / 2, std::max(1.0, unit / 6)}) {
-        if (offsets.size() < kSideSamples / 2 || !fit_quadratic(offsets, 0.5, c)) return false;
-        inliers.clear();
-        for (const Point &p : offsets)
-            if (std::fabs(SideBows::at(c, p.x) - p.y) <= tolerance) inliers.push_back(p);
-        offsets.swap(inliers);
-    }
-    if (offsets.size() < kSideSamples / 2 || !fit_quadratic(offsets, 0.5, c)) return false;
+    if (!fit_quadratic_trimmed(offsets, 0.5, {unit / 2, std::max(1.0, unit / 6)}, kSideSamples / 2, c)) return false;
     const Point start = a + outward * SideBows::at(c, 0), end = b + outward * SideBows::at(c, 1);
     return fit_line({start, end}, line);
 }

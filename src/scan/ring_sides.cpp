@@ -52,15 +52,8 @@ bool trace_ring_sides(const GrayImage &image, bool inverted, const Quad &quad, S
     if (!fit_homography({quad.begin(), quad.end()}, canvas, back)) return false;
     std::vector<float> profile;
     for (int side = 0; side < 4; ++side) {
-        std::vector<Point> pts = side_offsets(image, inverted, quad, back, side, profile), inliers;
-        for (const double tolerance : {kBowOutlier, kBowTolerance}) {
-            if (static_cast<int>(pts.size()) < kSidePoints / 2 || !fit_quadratic(pts, 15.5, out.c[side])) return false;
-            inliers.clear();
-            for (const Point &p : pts)
-                if (std::fabs(SideBows::at(out.c[side], p.x) - p.y) <= tolerance) inliers.push_back(p);
-            pts.swap(inliers);
-        }
-        if (static_cast<int>(pts.size()) < kSidePoints / 2 || !fit_quadratic(pts, 15.5, out.c[side])) return false;
+        std::vector<Point> pts = side_offsets(image, inverted, quad, back, side, profile);
+        if (!fit_quadratic_trimmed(pts, 15.5, {kBowOutlier, kBowTolerance}, kSidePoints / 2, out.c[side])) return false;
     }
     return true;
 }

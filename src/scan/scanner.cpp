@@ -32,8 +32,8 @@ double ring_score(const GrayImage &image, const RingCandidate &c, bool follow_bo
         for (int k = 0; k < 8; ++k) {
             const double t = 5.0 + 21.0 * k / 7.0;
             bool ink = ink_against_margin(side, t, 0);
-            for (double shift : {-0.6, 0.6, -1.2, 1.2})
-                if (!ink && follow_bows) ink = ink_against_margin(side, t, shift);
+            if (follow_bows)
+                for (double shift : {-0.6, 0.6, -1.2, 1.2}) ink = ink || ink_against_margin(side, t, shift);
             good += ink;
             ++total;
         }
@@ -55,15 +55,15 @@ Point centre(const Quad &q) { return (q[0] + q[1] + q[2] + q[3]) * 0.25; }
 // map, keys followed far, the map alone with the near keys' levels, and the
 // near keys followed with neighbour levels.
 bool read_symbol(const GrayImage &image, const FormatHit &format, ScanResult &out) {
-    std::vector<KeyReading> on_map_keys, near;
+    std::vector<KeyReading> near;
     std::vector<KeyLattice> lattices;  // the near search's samples, reused by the far one
     std::vector<float> on_map;         // reading 1's module samples, reused by readings 2 and 5
     std::vector<float> followed;       // reading 3's, reused by reading 6
     auto keys = [&](double reach) {
         return find_keys(image, format.map, format.info, format.ink, format.background, reach, &lattices);
     };
+    const std::vector<KeyReading> on_map_keys = keys(0);
     for (int reading = 1; reading <= 6; ++reading) {
-        if (reading == 1) on_map_keys = keys(0);
         if ((reading == 3 || reading >= 5) && near.empty()) near = keys(0.6);
         ModuleDecode decoded;
         switch (reading) {
