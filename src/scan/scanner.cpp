@@ -129,6 +129,13 @@ bool read_bent(const GrayImage &image, const Quad &quad, ScanResult &out) {
     return false;
 }
 
+// Whether a symbol already decoded in this frame covers the point.
+bool already_read(const std::vector<ScanResult> &results, Point p) {
+    for (const ScanResult &r : results)
+        if (inside(r.corners, p)) return true;
+    return false;
+}
+
 }  // namespace
 
 bool is_display_text(const uint8_t *data, size_t length) {
@@ -147,15 +154,18 @@ bool Scanner::decode_candidate(const GrayImage &image, const RingCandidate &cand
     Quad quad = candidate.quad;
     const bool refined = refine_ring_edges(image, candidate.inverted, quad);
     if (bends) return refined && read_bent(image, quad, out);
-    const bool in_frame = &image != &crop_;
-    if (in_frame && failed_before(quad)) return false;
+    // Failed rings are kept in frame coordinates, so that a crop does not
+    // read again a ring that failed in the frame.
+    Quad in_frame = quad;
+    for (Point &p : in_frame) p = p + origin_;
+    if (failed_before(in_frame)) return false;
     const FormatHit format = read_format(image, quad);
     if (format.found && read_symbol(image, format, out)) return true;
     // The band may read flat where the data, further from the ring's
     // straight chords, does not: the traced sides then map both.
     if (refined && read_bowed(image, candidate.inverted, quad, out)) return true;
     if (format.found) {
-        if (in_frame) unreadable_.push_back(quad);
+        unreadable_.push_back(in_frame);
         return false;
     }
     LocatorHit locator = read_locator(image, quad);
@@ -202,8 +212,7 @@ bool Scanner::decode_as_quiet_margin(const GrayImage &image, const RingCandidate
     return decode_candidate(image, ring, false, out);
 }
 
-bool Scanner::scan_level(const GrayImage &image, const GrayImage &detect, double scale, bool find_all,
-                         std::vector<ScanResult> &results, double min_score, double max_side) {
+void Scanner::rank_candidates(const GrayImage &detect, double scale, double max_side) {
     binarize(detect, binary_, binarize_scratch_, kTile);
     candidates_.clear();
     find_ring_candidates(binary_, components_, candidates_);
@@ -213,6 +222,15 @@ bool Scanner::scan_level(const GrayImage &image, const GrayImage &detect, double
         // bow by under a pixel; scoring them so would let clutter outrank them).
         if (c.score < kMinRingScore && std::sqrt(c.area) * scale >= kBendMinSide) c.score = ring_score(detect, c, true);
     }
+    // Small rings that score too low here may be rings that the halving
+    // blurred: they are rescued from crops after the failed ones.
+    weak_rings_.clear();
+    if (scale > 1)
+        for (const RingCandidate &c : candidates_)
+            if (c.score < kMinRingScore && c.score >= kRescueMinScore && std::sqrt(c.area) * scale <= kRescueMaxSide) {
+                weak_rings_.push_back(c);
+                for (Point &p : weak_rings_.back().quad) p = p * scale;
+            }
     candidates_.erase(std::remove_if(candidates_.begin(), candidates_.end(),
                                      [&](const RingCandidate &c) {
                                          return c.score < kMinRingScore || std::sqrt(c.area) * scale > max_side;
@@ -225,6 +243,11 @@ bool Scanner::scan_level(const GrayImage &image, const GrayImage &detect, double
     std::sort(candidates_.begin(), candidates_.end(), [&](const RingCandidate &a, const RingCandidate &b) {
         return step(a.score) != step(b.score) ? step(a.score) > step(b.score) : a.area > b.area;
     });
+}
+
+bool Scanner::scan_level(const GrayImage &image, const GrayImage &detect, double scale, bool find_all,
+                         std::vector<ScanResult> &results, double min_score, double max_side) {
+    rank_candidates(detect, scale, max_side);
     // Pass 1 reads every candidate flat; pass 2 tries cylindrical bends on
     // the two best-looking ones, only when pass 1 found nothing.
     const int limit = kMaxCandidates * (find_all ? 4 : 1);
@@ -239,19 +262,58 @@ bool Scanner::scan_level(const GrayImage &image, const GrayImage &detect, double
             if (pass == 1 && c.score < 0.95) break;
             for (Point &p : c.quad) p = p * scale;
             // A symbol already read (by an earlier candidate or pass) is not read again.
-            bool seen = false;
-            for (const ScanResult &r : results) seen = seen || inside(r.corners, centre(c.quad));
-            if (seen) continue;
+            if (already_read(results, centre(c.quad))) continue;
             ++tried;
             ScanResult result;
+            const size_t unreadable_before = unreadable_.size();
             if (!decode_candidate(image, c, pass == 1, result) &&
-                !(pass == 0 && decode_as_quiet_margin(image, c, result)))
+                !(pass == 0 && decode_as_quiet_margin(image, c, result))) {
+                // Worth a crop only when the ring itself failed: a band that
+                // read from it means the corners were right.
+                if (pass == 0 && scale > 1 && std::sqrt(c.area) * scale <= kRescueMaxSide &&
+                    unreadable_.size() == unreadable_before)
+                    rescues_.push_back(c);
                 continue;
+            }
             results.push_back(std::move(result));
             if (!find_all) return true;
         }
     }
+    rescues_.insert(rescues_.end(), weak_rings_.begin(), weak_rings_.end());
     return !results.empty();
+}
+
+bool Scanner::read_crop(const GrayImage &image, double cx, double cy, double side, ScanResult &result) {
+    const int x0 = std::max(0, static_cast<int>(cx - side / 2)), y0 = std::max(0, static_cast<int>(cy - side / 2));
+    const int x1 = std::min(image.width, static_cast<int>(cx + side / 2) + 1);
+    const int y1 = std::min(image.height, static_cast<int>(cy + side / 2) + 1);
+    if (x1 - x0 < kMinRingPixels || y1 - y0 < kMinRingPixels) return false;
+    crop_.width = x1 - x0;
+    crop_.height = y1 - y0;
+    crop_.pixels.resize(static_cast<size_t>(crop_.width) * crop_.height);
+    for (int y = y0; y < y1; ++y)
+        std::copy_n(&image.pixels[static_cast<size_t>(y) * image.width + x0], crop_.width,
+                    &crop_.pixels[static_cast<size_t>(y - y0) * crop_.width]);
+    // Not smoothed: the ring of a 16 px locator is one pixel thick.
+    binarize(crop_, crop_binary_, binarize_scratch_, kTile);
+    crop_candidates_.clear();
+    find_ring_candidates(crop_binary_, crop_components_, crop_candidates_);
+    for (RingCandidate &c : crop_candidates_) c.score = ring_score(crop_, c);
+    std::sort(crop_candidates_.begin(), crop_candidates_.end(),
+              [](const RingCandidate &a, const RingCandidate &b) { return a.area > b.area; });
+    origin_ = Point{static_cast<double>(x0), static_cast<double>(y0)};
+    int tried = 0;
+    bool found = false;
+    for (const RingCandidate &c : crop_candidates_) {
+        if (c.score < kMinRingScore) continue;
+        if (++tried > 2) break;
+        if (!decode_candidate(crop_, c, false, result) && !decode_as_quiet_margin(crop_, c, result)) continue;
+        for (Point &p : result.corners) p = p + origin_;
+        found = true;
+        break;
+    }
+    origin_ = Point{0, 0};
+    return found;
 }
 
 bool Scanner::scan_small_blobs(const GrayImage &image, double scale, bool find_all,
@@ -264,34 +326,34 @@ bool Scanner::scan_small_blobs(const GrayImage &image, double scale, bool find_a
         // (a few cells, or one side of the ring).
         const double cx = (blob.x0 + blob.x1 + 1) * 0.5 * scale, cy = (blob.y0 + blob.y1 + 1) * 0.5 * scale;
         const double side = std::max(32.0, 1.6 * scale * std::max(blob.x1 - blob.x0 + 1, blob.y1 - blob.y0 + 1));
-        bool seen = false;
-        for (const ScanResult &r : results) seen = seen || inside(r.corners, {cx, cy});
-        if (seen) continue;
-        const int x0 = std::max(0, static_cast<int>(cx - side / 2)), y0 = std::max(0, static_cast<int>(cy - side / 2));
-        const int x1 = std::min(image.width, static_cast<int>(cx + side / 2) + 1);
-        const int y1 = std::min(image.height, static_cast<int>(cy + side / 2) + 1);
-        crop_.width = x1 - x0;
-        crop_.height = y1 - y0;
-        crop_.pixels.resize(static_cast<size_t>(crop_.width) * crop_.height);
-        for (int y = y0; y < y1; ++y)
-            std::copy_n(&image.pixels[static_cast<size_t>(y) * image.width + x0], crop_.width,
-                        &crop_.pixels[static_cast<size_t>(y - y0) * crop_.width]);
-        // Not smoothed: the ring of a 16 px locator is one pixel thick.
-        binarize(crop_, crop_binary_, binarize_scratch_, kTile);
-        crop_candidates_.clear();
-        find_ring_candidates(crop_binary_, crop_components_, crop_candidates_);
-        for (RingCandidate &c : crop_candidates_) c.score = ring_score(crop_, c);
-        std::sort(crop_candidates_.begin(), crop_candidates_.end(),
-                  [](const RingCandidate &a, const RingCandidate &b) { return a.area > b.area; });
-        int tried = 0;
-        for (const RingCandidate &c : crop_candidates_) {
-            if (c.score < kMinRingScore) continue;
-            if (++tried > 2) break;
-            ScanResult result;
-            if (!decode_candidate(crop_, c, false, result) && !decode_as_quiet_margin(crop_, c, result)) continue;
-            for (Point &p : result.corners) p = p + Point{static_cast<double>(x0), static_cast<double>(y0)};
+        if (already_read(results, {cx, cy})) continue;
+        ScanResult result;
+        if (read_crop(image, cx, cy, side, result)) results.push_back(std::move(result));
+        if (!find_all && results.size() > found_before) return true;
+    }
+    return results.size() > found_before;
+}
+
+bool Scanner::scan_rescues(const GrayImage &image, bool find_all, std::vector<ScanResult> &results) {
+    const size_t found_before = results.size();
+    int tried = 0;
+    for (const RingCandidate &c : rescues_) {
+        double x0 = c.quad[0].x, x1 = x0, y0 = c.quad[0].y, y1 = y0;
+        for (const Point &p : c.quad) {
+            x0 = std::min(x0, p.x), x1 = std::max(x1, p.x);
+            y0 = std::min(y0, p.y), y1 = std::max(y1, p.y);
+        }
+        const Point mid{(x0 + x1) / 2, (y0 + y1) / 2};
+        if (already_read(results, mid)) continue;
+        // Rings of one symbol (its ring, its label, its quiet margin) share a centre.
+        bool same_symbol = false;
+        for (size_t i = 0; i < static_cast<size_t>(&c - rescues_.data()) && !same_symbol; ++i)
+            same_symbol = inside(rescues_[i].quad, mid) || inside(c.quad, centre(rescues_[i].quad));
+        if (same_symbol) continue;
+        if (++tried > kMaxRescues) break;
+        ScanResult result;
+        if (read_crop(image, mid.x, mid.y, kRescueMargin * std::max(x1 - x0, y1 - y0), result)) {
             results.push_back(std::move(result));
-            break;
         }
         if (!find_all && results.size() > found_before) return true;
     }
@@ -301,6 +363,7 @@ bool Scanner::scan_small_blobs(const GrayImage &image, double scale, bool find_a
 std::vector<ScanResult> Scanner::scan(const GrayImage &image, bool find_all, bool thorough) {
     std::vector<ScanResult> results;
     unreadable_.clear();
+    rescues_.clear();
     const bool halve = std::min(image.width, image.height) >= 480;
     const GrayImage *detect = &image;
     if (halve) {
@@ -315,6 +378,7 @@ std::vector<ScanResult> Scanner::scan(const GrayImage &image, bool find_all, boo
     // most two weaker ones (from 0.7: a metallic ring in shade, a worn
     // print): clutter seldom scores that high, so symbol-free frames stay cheap.
     if (scan_level(image, smoothed_, scale, find_all, results, 0.85) && !find_all) return results;
+    if (halve && scan_rescues(image, find_all, results) && !find_all) return results;
     if (halve && scan_small_blobs(image, scale, find_all, results) && !find_all) return results;
     if (!halve) {
         // A small image may hold a symbol whose ring is a pixel or two thick,
@@ -330,9 +394,7 @@ std::vector<ScanResult> Scanner::scan(const GrayImage &image, bool find_all, boo
     smooth(image, smoothed_);
     scan_level(image, smoothed_, 1.0, find_all, small, 0.7, kThoroughMaxSide);
     for (ScanResult &r : small) {
-        bool duplicate = false;
-        for (const ScanResult &e : results) duplicate = duplicate || inside(e.corners, centre(r.corners));
-        if (!duplicate) results.push_back(std::move(r));
+        if (!already_read(results, centre(r.corners))) results.push_back(std::move(r));
         if (!find_all && !results.empty()) break;
     }
     return results;

@@ -2,7 +2,8 @@
 //   1 pixel formats -> luminance (src/image)
 //   2 decimate (frames >= 480 px on the short side) and binarize
 //   3 ring candidates: ring-like components, hull -> quad, ranked, up to ten
-//   3b small blobs of the halved image, each rescanned from a full-resolution crop
+//   3b small rings of the halved image that fail, each rescanned from a full-resolution crop
+//   3c small blobs of the halved image, the same way
 //   4 sub-pixel ring edges at full resolution
 //   4b ring sides traced as curves when the flat format read fails (curved labels)
 //   5-6 orientation + format band (Profiles 0, 2, 3) or the locator (Profile 1)
@@ -47,6 +48,14 @@ constexpr double kMinRingScore = 0.7;
 // Small blobs of the halved image read again from full-resolution crops,
 // per frame (each costs about as much as one failed candidate).
 constexpr int kMaxSmallBlobs = 6;
+// Rings of the halved image up to this side (full-resolution pixels) that
+// fail are read again from a full-resolution crop kRescueMargin times their
+// box, at most kMaxRescues a frame: at half resolution their ring is a pixel
+// or two thick and blur merges it with the data or the surround.
+constexpr double kRescueMaxSide = 160;
+constexpr double kRescueMargin = 1.6;
+constexpr int kMaxRescues = 4;
+constexpr double kRescueMinScore = 0.3;
 
 struct ScanResult {
     std::vector<uint8_t> payload;
@@ -71,21 +80,33 @@ private:
     // pixels, square root of the area) are left out.
     bool scan_level(const GrayImage &image, const GrayImage &detect, double scale, bool find_all,
                     std::vector<ScanResult> &results, double min_score, double max_side = 1e9);
+    // Stages 2 and 3 on one detection image: binarized, then candidates_
+    // found, scored, filtered and ranked, and weak_rings_ the small ones
+    // that score too low.
+    void rank_candidates(const GrayImage &detect, double scale, double max_side);
     // bends: read only under cylindrical-bend hypotheses (the second pass).
     bool decode_candidate(const GrayImage &image, const RingCandidate &candidate, bool bends, ScanResult &out);
-    // Stage 3b: the small blobs of the last detection pass (scale: its
+    // Stage 3c: the small blobs of the last detection pass (scale: its
     // full-resolution pixels per detection pixel), each scanned from a crop.
     bool scan_small_blobs(const GrayImage &image, double scale, bool find_all, std::vector<ScanResult> &results);
+    // Stage 3b: the failed rings of the halved pass, each scanned from a crop.
+    bool scan_rescues(const GrayImage &image, bool find_all, std::vector<ScanResult> &results);
+    // Scans the full-resolution square of this side about (cx, cy) for one symbol.
+    bool read_crop(const GrayImage &image, double cx, double cy, double side, ScanResult &result);
     // A small light ring read as the quiet margin of a dark-on-light symbol.
     bool decode_as_quiet_margin(const GrayImage &image, const RingCandidate &candidate, ScanResult &out);
     // Whether this ring (refined, full-frame coordinates) is one whose band
     // read and whose modules did not, earlier in this frame.
     bool failed_before(const Quad &ring) const;
 
-    // Rings of this frame whose band read but whose modules did not: the same
-    // ring found again (as its quiet margin, at another level) is not read
-    // again. Crops have coordinates of their own and are not recorded.
+    // Rings of this frame whose band read but whose modules did not, in frame
+    // coordinates: the same ring found again (as its quiet margin, at another
+    // level, in a crop) is not read again.
     std::vector<Quad> unreadable_;
+    // Where the image being decoded sits in the frame: a crop's corner, else 0.
+    Point origin_{0, 0};
+    // Small rings of the halved pass that failed (full-frame coordinates).
+    std::vector<RingCandidate> rescues_, weak_rings_;
 
     GrayImage decimated_;
     GrayImage smoothed_;
