@@ -76,25 +76,55 @@ struct CanvasMap {
         : h(homography), axis(bend_axis), phi(bend), bend_scale(bend != 0 ? 13.5 / std::sin(bend) : 0) {}
 
     Point map(double x, double y) const {
+        Point p = turned(x, y);
+        if (axis == 1) p.x = bend(p.x);
+        else if (axis == 2) p.y = bend(p.y);
+        return finish(p);
+    }
+
+    // map() of the centre and of the four points at +-spread along each
+    // canvas axis, in that order (centre, -x, +x, -y, +y): the same values,
+    // with the bend computed once for the points that share the centre's
+    // bent coordinate.
+    void map_cross(double cx, double cy, double spread, Point out[5]) const {
+        const Point in[5] = {{cx, cy}, {cx - spread, cy}, {cx + spread, cy}, {cx, cy - spread}, {cx, cy + spread}};
+        double centre_u = 0, centre_bent = 0;
+        for (int i = 0; i < 5; ++i) {
+            Point p = turned(in[i].x, in[i].y);
+            if (axis != 0) {
+                double &u = axis == 1 ? p.x : p.y;
+                if (i > 0 && u == centre_u) {
+                    u = centre_bent;
+                } else {
+                    const double b = bend(u);
+                    if (i == 0) centre_u = u, centre_bent = b;
+                    u = b;
+                }
+            }
+            out[i] = finish(p);
+        }
+    }
+
+private:
+    double bend_scale = 0;  // 13.5 / sin(phi), computed once: maps are applied per sample
+    double bend(double u) const { return 15.5 + bend_scale * std::sin(phi * (u - 15.5) / 13.5); }
+    Point turned(double x, double y) const {
         if (transpose) std::swap(x, y);
         for (int k = 0; k < turns; ++k) {
             const double nx = 31.0 - y;
             y = x;
             x = nx;
         }
-        if (axis == 1) x = bend(x);
-        else if (axis == 2) y = bend(y);
-        if (bowed) {
-            const Point d = bows.displacement(x, y);
-            x += d.x;
-            y += d.y;
-        }
-        return h.map(x, y);
+        return {x, y};
     }
-
-private:
-    double bend_scale = 0;  // 13.5 / sin(phi), computed once: maps are applied per sample
-    double bend(double u) const { return 15.5 + bend_scale * std::sin(phi * (u - 15.5) / 13.5); }
+    Point finish(Point p) const {
+        if (bowed) {
+            const Point d = bows.displacement(p.x, p.y);
+            p.x += d.x;
+            p.y += d.y;
+        }
+        return h.map(p.x, p.y);
+    }
 };
 
 // Least-squares homography from n >= 4 correspondences (src -> dst). False

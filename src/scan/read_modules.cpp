@@ -114,10 +114,10 @@ KeyReading find_key(const GrayImage &image, const CanvasMap &h, double x, double
 // own side. Where no window has two classes (extremes closer than an eighth
 // of the keys' contrast there), the keys' levels stay.
 struct Split {
-    float low = 0, high = 0, quality = -1;
+    float low = 0, high = 0, span = 0, quality = -1;  // quality -1: fewer than four samples
 };
 
-Split split_window(const std::vector<float> &samples, const FieldLayout &f, int r0, int c0, float min_span) {
+Split split_window(const std::vector<float> &samples, const FieldLayout &f, int r0, int c0) {
     const int n = f.n;
     float v[9];
     int count = 0;
@@ -126,7 +126,6 @@ Split split_window(const std::vector<float> &samples, const FieldLayout &f, int 
             if (!f.is_key[static_cast<size_t>(y) * n + x]) v[count++] = samples[static_cast<size_t>(y) * n + x];
     if (count < 4) return {};
     const auto [least, most] = std::minmax_element(v, v + count);
-    if (*most - *least < min_span) return {};
     const float middle = (*least + *most) / 2;
     float sum[2] = {0, 0}, squares[2] = {0, 0};
     int in[2] = {0, 0};
@@ -137,6 +136,8 @@ Split split_window(const std::vector<float> &samples, const FieldLayout &f, int 
         ++in[side];
     }
     Split s;
+    s.span = *most - *least;
+    if (in[0] == 0 || in[1] == 0) return s;  // all equal: no split, whatever the span asked
     s.low = sum[0] / in[0];
     s.high = sum[1] / in[1];
     const float spread = squares[0] / in[0] - s.low * s.low + squares[1] / in[1] - s.high * s.high;
@@ -145,28 +146,31 @@ Split split_window(const std::vector<float> &samples, const FieldLayout &f, int 
     return s;
 }
 
+// Each window is split once (a module's nine windows are its neighbours'
+// too); a module takes the best of its windows whose extremes are at least
+// its own minimum span apart.
 void neighbour_levels(const std::vector<float> &samples, const FieldLayout &f, std::vector<float> &lo,
                       std::vector<float> &hi) {
-    const int n = f.n;
-    std::vector<float> new_lo(lo), new_hi(hi);
+    const int n = f.n, m = n - 2;
+    std::vector<Split> windows(static_cast<size_t>(m) * m);
+    for (int r0 = 0; r0 < m; ++r0)
+        for (int c0 = 0; c0 < m; ++c0) windows[static_cast<size_t>(r0) * m + c0] = split_window(samples, f, r0, c0);
     for (int r = 0; r < n; ++r)
         for (int c = 0; c < n; ++c) {
             const size_t i = static_cast<size_t>(r) * n + c;
             if (f.is_key[i]) continue;
             const float min_span = std::max(10.0f, std::fabs(hi[i] - lo[i]) / 8);
-            Split best;
+            const Split *best = nullptr;
             for (int r0 = std::max(0, r - 2); r0 <= std::min(r, n - 3); ++r0)
                 for (int c0 = std::max(0, c - 2); c0 <= std::min(c, n - 3); ++c0) {
-                    const Split s = split_window(samples, f, r0, c0, min_span);
-                    if (s.quality > best.quality) best = s;
+                    const Split &s = windows[static_cast<size_t>(r0) * m + c0];
+                    if (s.span >= min_span && s.quality > (best ? best->quality : -1)) best = &s;
                 }
-            if (best.quality < 0) continue;
+            if (!best) continue;
             const bool inverted = lo[i] > hi[i];
-            new_lo[i] = inverted ? best.high : best.low;
-            new_hi[i] = inverted ? best.low : best.high;
+            lo[i] = inverted ? best->high : best->low;
+            hi[i] = inverted ? best->low : best->high;
         }
-    lo.swap(new_lo);
-    hi.swap(new_hi);
 }
 
 // Position of module coordinate v between key centres: index i and weight t.

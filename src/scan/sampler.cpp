@@ -6,11 +6,10 @@
 namespace ckey {
 
 float sample_cell(const GrayImage &image, const CanvasMap &h, double cx, double cy, double spread) {
-    float sum = sample_bilinear(image, h.map(cx, cy));
-    sum += sample_bilinear(image, h.map(cx - spread, cy));
-    sum += sample_bilinear(image, h.map(cx + spread, cy));
-    sum += sample_bilinear(image, h.map(cx, cy - spread));
-    sum += sample_bilinear(image, h.map(cx, cy + spread));
+    Point points[5];
+    h.map_cross(cx, cy, spread, points);
+    float sum = sample_bilinear(image, points[0]);
+    for (int i = 1; i < 5; ++i) sum += sample_bilinear(image, points[i]);
     return sum / 5.0f;
 }
 
