@@ -104,8 +104,9 @@ TEST(camera_categories_read_their_minimums) {
 // A 70 px label (about 2 px per module) on a surface nearly as light as its
 // paper, slightly blurred: in the halved detection image the ring merges
 // with the label's edge, so its candidate has the wrong corners. The failed
-// ring is read again from a full-resolution crop (spec 14.3 step 5);
-// before that stage 4 and 5 of these 9 frames read.
+// ring is read again from a full-resolution crop (spec 14.3 step 5). When
+// revised 8 and 9 of these 9 frames read (minimum 7); before that stage, 4
+// and 5.
 TEST(small_symbol_on_light_carrier_is_read_from_a_full_resolution_crop) {
     ckey_decoder *decoder = nullptr;
     REQUIRE(ckey_decoder_create(&decoder) == CKEY_OK);
@@ -137,7 +138,40 @@ TEST(small_symbol_on_light_carrier_is_read_from_a_full_resolution_crop) {
             read += found.size() == 1 && found[0] == payload;
         }
         std::printf("  carrier %.2f of the paper: %d of 9 read\n", carrier, read);
-        CHECK(read >= 8);
+        CHECK(read >= 7);
     }
+    ckey_decoder_destroy(decoder);
+}
+
+// The concept style's ink is a colour, not black: in low-contrast scenes
+// its ink and paper can be 13 grey levels apart at 150, which the binarizer
+// must still see as an edge (a sixteenth of the local maximum, at least 8
+// levels). Measured 29 of 60 when revised, 26 with the older twelfth and
+// 10 levels; the minimum is the count less one.
+TEST(concept_style_in_low_contrast_reads_its_minimum) {
+    ckey_decoder *decoder = nullptr;
+    REQUIRE(ckey_decoder_create(&decoder) == CKEY_OK);
+    int read = 0, misread = 0;
+    for (int i = 0; i < 60; ++i) {
+        const std::string payload = "https://ck.example/Lc" + std::to_string(100 + i);
+        auto rgba = scan_support::render(payload, 31 * 8, 0, 0, 1, 0, CKEY_STYLE_CONCEPT);
+        REQUIRE(rgba.size > 0);
+        const std::vector<uint8_t> texture = scan_support::luma(rgba);
+        const ckey_camera_texture view{texture.data(), 31 * 8, 31 * 8, 31 * 8};
+        ckey_camera_scene scene;
+        REQUIRE(ckey_camera_scene_draw(CKEY_CAMERA_LOW_CONTRAST, 7'012'000 + i, 1.0, &scene) == CKEY_OK);
+        scene.supersample = 2;
+        std::vector<uint8_t> frame(static_cast<size_t>(scene.width) * scene.height);
+        REQUIRE(ckey_camera_render(&scene, &view, 1, nullptr, 0, 0, 0, frame.data(), frame.size(), nullptr) ==
+                CKEY_OK);
+        for (const std::string &found :
+             scan_support::scan(decoder, frame.data(), scene.width, scene.height, scene.width, CKEY_PIXELS_GRAY8)) {
+            if (found == payload) ++read;
+            else ++misread;
+        }
+    }
+    std::printf("  concept, low contrast: %d of 60 read, %d misread (minimum 28)\n", read, misread);
+    CHECK_EQ(misread, 0);
+    CHECK(read >= 28);
     ckey_decoder_destroy(decoder);
 }

@@ -25,11 +25,13 @@ constexpr int kTile = 3;
 // Smallest local max - min that counts as an edge: kMinContrast grey levels,
 // or the local maximum / kContrastDivisor where that is more (sensor noise
 // grows with brightness, and a shadowed label still has to be seen). A
-// twelfth, not an eighth: ink and paper 0.1 apart in reflectance are about
-// 25 levels apart near 200, which an eighth left unknown (camera benchmark,
-// low-contrast and lighting frames), for 5% more work on symbol-free frames.
-constexpr int kMinContrast = 10;
-constexpr int kContrastDivisor = 12;
+// sixteenth and 8 levels: ink and paper 0.1 apart in reflectance are about
+// 25 levels apart near 200 (an eighth left that unknown), and a concept
+// style's coloured ink in such a scene can be 13 levels from its paper at
+// 150 (a twelfth and 10 levels read 40 % of those frames on the camera
+// benchmark's dev seeds, this 60 %), for 6 % more work on other frames.
+constexpr int kMinContrast = 8;
+constexpr int kContrastDivisor = 16;
 
 // Buffers binarize() reuses from frame to frame.
 struct BinarizeScratch {
