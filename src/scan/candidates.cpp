@@ -138,7 +138,12 @@ void label_runs(const Ternary &t, ComponentScratch &scratch) {
             const Run &ra = runs[a], &rb = runs[b];
             if (ra.x1 < rb.x0) { ++a; continue; }
             if (rb.x1 < ra.x0) { ++b; continue; }
-            if (ra.cls == rb.cls) unite(runs, a, b);
+            if (ra.cls == rb.cls) {
+                // A run not yet joined is its own root and comes after every
+                // run above it: it takes their root as its parent directly.
+                if (runs[b].parent == b) runs[b].parent = find_root(runs, a);
+                else unite(runs, a, b);
+            }
             if (ra.x1 < rb.x1) ++a; else ++b;
         }
     }
