@@ -38,6 +38,17 @@ struct Outcome {
     int read = 0, misread = 0;
 };
 
+// The frame the simulator draws of the scene with these label textures,
+// scanned through the C API (every symbol when the scene has several labels).
+void scan_scene(ckey_decoder *decoder, const ckey_camera_scene &scene, const std::vector<ckey_camera_texture> &views,
+                std::vector<std::string> &found) {
+    std::vector<uint8_t> frame(static_cast<size_t>(scene.width) * scene.height);
+    REQUIRE(ckey_camera_render(&scene, views.data(), views.size(), nullptr, 0, 0, 0, frame.data(), frame.size(),
+                               nullptr) == CKEY_OK);
+    const int flags = scene.label_count > 1 ? CKEY_SCAN_ALL : 0;
+    found = scan_support::scan(decoder, frame.data(), scene.width, scene.height, scene.width, CKEY_PIXELS_GRAY8, flags);
+}
+
 // Fills outcome; a failed C call records a check failure and returns.
 void run_category(int category, double severity, Outcome &outcome) {
     ckey_decoder *decoder = nullptr;
@@ -57,12 +68,9 @@ void run_category(int category, double severity, Outcome &outcome) {
             textures.push_back(scan_support::luma(rgba));
         }
         for (auto &t : textures) views.push_back({t.data(), 31 * 8, 31 * 8, 31 * 8});
-        std::vector<uint8_t> frame(static_cast<size_t>(scene.width) * scene.height);
-        REQUIRE(ckey_camera_render(&scene, views.data(), views.size(), nullptr, 0, 0, 0, frame.data(), frame.size(),
-                                   nullptr) == CKEY_OK);
-        const int flags = scene.label_count > 1 ? CKEY_SCAN_ALL : 0;
-        for (const std::string &found :
-             scan_support::scan(decoder, frame.data(), scene.width, scene.height, scene.width, CKEY_PIXELS_GRAY8, flags)) {
+        std::vector<std::string> read;
+        scan_scene(decoder, scene, views, read);
+        for (const std::string &found : read) {
             bool ours = false;
             for (const std::string &p : payloads) ours = ours || p == found;
             if (ours) ++outcome.read;
@@ -129,11 +137,8 @@ TEST(small_symbol_on_light_carrier_is_read_from_a_full_resolution_crop) {
             label.tilt_deg = 20;
             label.carrier_scale = 1.3;
             label.carrier_reflectance = carrier * label.paper_reflectance;
-            std::vector<uint8_t> frame(static_cast<size_t>(scene.width) * scene.height);
-            REQUIRE(ckey_camera_render(&scene, &view, 1, nullptr, 0, 0, 0, frame.data(), frame.size(), nullptr) ==
-                    CKEY_OK);
-            const auto found =
-                scan_support::scan(decoder, frame.data(), scene.width, scene.height, scene.width, CKEY_PIXELS_GRAY8);
+            std::vector<std::string> found;
+            scan_scene(decoder, scene, {view}, found);
             CHECK(found.size() <= 1);
             read += found.size() == 1 && found[0] == payload;
         }
@@ -161,11 +166,9 @@ TEST(concept_style_in_low_contrast_reads_its_minimum) {
         ckey_camera_scene scene;
         REQUIRE(ckey_camera_scene_draw(CKEY_CAMERA_LOW_CONTRAST, 7'012'000 + i, 1.0, &scene) == CKEY_OK);
         scene.supersample = 2;
-        std::vector<uint8_t> frame(static_cast<size_t>(scene.width) * scene.height);
-        REQUIRE(ckey_camera_render(&scene, &view, 1, nullptr, 0, 0, 0, frame.data(), frame.size(), nullptr) ==
-                CKEY_OK);
-        for (const std::string &found :
-             scan_support::scan(decoder, frame.data(), scene.width, scene.height, scene.width, CKEY_PIXELS_GRAY8)) {
+        std::vector<std::string> read_here;
+        scan_scene(decoder, scene, {view}, read_here);
+        for (const std::string &found : read_here) {
             if (found == payload) ++read;
             else ++misread;
         }

@@ -114,7 +114,7 @@ KeyReading find_key(const GrayImage &image, const CanvasMap &h, double x, double
 // own side. Where no window has two classes (extremes closer than an eighth
 // of the keys' contrast there), the keys' levels stay.
 struct Split {
-    float low = 0, high = 0, span = 0, quality = -1;  // quality -1: fewer than four samples
+    float low = 0, high = 0, span = 0, quality = -1;  // quality -1: fewer than four samples, or all equal
 };
 
 Split split_window(const std::vector<float> &samples, const FieldLayout &f, int r0, int c0) {

@@ -17,24 +17,18 @@ namespace ckey {
 // after detection calls it, up to a few hundred thousand times a frame.
 inline float sample_bilinear(const GrayImage &image, Point p) {
     double fx = p.x - 0.5, fy = p.y - 0.5;
-    const uint8_t *q;
-    size_t right = 1, down = static_cast<size_t>(image.width);
-    int x0, y0;
-    if (fx >= 0 && fy >= 0 && fx < image.width - 1.0 && fy < image.height - 1.0) {
-        // Inside, away from the last column and row: nothing to clamp.
-        x0 = static_cast<int>(fx);
-        y0 = static_cast<int>(fy);
-    } else {
+    // Inside, away from the last column and row, nothing needs clamping.
+    const bool inside = fx >= 0 && fy >= 0 && fx < image.width - 1.0 && fy < image.height - 1.0;
+    if (!inside) {
         if (!(fx > -1e6 && fx < 1e6 && fy > -1e6 && fy < 1e6)) return 128.0f;  // NaN or far away
         fx = std::clamp(fx, 0.0, image.width - 1.0);
         fy = std::clamp(fy, 0.0, image.height - 1.0);
-        x0 = static_cast<int>(fx);
-        y0 = static_cast<int>(fy);
-        // Steps to the right and lower neighbours, 0 on the last column or row.
-        right = x0 + 1 < image.width ? 1 : 0;
-        down = y0 + 1 < image.height ? static_cast<size_t>(image.width) : 0;
     }
-    q = image.pixels.data() + static_cast<size_t>(y0) * image.width + x0;
+    const int x0 = static_cast<int>(fx), y0 = static_cast<int>(fy);
+    // Steps to the right and lower neighbours, 0 on the last column or row.
+    const size_t right = inside || x0 + 1 < image.width ? 1 : 0;
+    const size_t down = inside || y0 + 1 < image.height ? static_cast<size_t>(image.width) : 0;
+    const uint8_t *q = image.pixels.data() + static_cast<size_t>(y0) * image.width + x0;
     const float ax = static_cast<float>(fx - x0), ay = static_cast<float>(fy - y0);
     const float top = q[0] * (1 - ax) + q[right] * ax;
     const float bottom = q[down] * (1 - ax) + q[down + right] * ax;

@@ -337,7 +337,8 @@ bool Scanner::scan_small_blobs(const GrayImage &image, double scale, bool find_a
 bool Scanner::scan_rescues(const GrayImage &image, bool find_all, std::vector<ScanResult> &results) {
     const size_t found_before = results.size();
     int tried = 0;
-    for (const RingCandidate &c : rescues_) {
+    for (size_t k = 0; k < rescues_.size(); ++k) {
+        const RingCandidate &c = rescues_[k];
         double x0 = c.quad[0].x, x1 = x0, y0 = c.quad[0].y, y1 = y0;
         for (const Point &p : c.quad) {
             x0 = std::min(x0, p.x), x1 = std::max(x1, p.x);
@@ -347,14 +348,13 @@ bool Scanner::scan_rescues(const GrayImage &image, bool find_all, std::vector<Sc
         if (already_read(results, mid)) continue;
         // Rings of one symbol (its ring, its label, its quiet margin) share a centre.
         bool same_symbol = false;
-        for (size_t i = 0; i < static_cast<size_t>(&c - rescues_.data()) && !same_symbol; ++i)
+        for (size_t i = 0; i < k && !same_symbol; ++i)
             same_symbol = inside(rescues_[i].quad, mid) || inside(c.quad, centre(rescues_[i].quad));
         if (same_symbol) continue;
         if (++tried > kMaxRescues) break;
         ScanResult result;
-        if (read_crop(image, mid.x, mid.y, kRescueMargin * std::max(x1 - x0, y1 - y0), result)) {
+        if (read_crop(image, mid.x, mid.y, kRescueMargin * std::max(x1 - x0, y1 - y0), result))
             results.push_back(std::move(result));
-        }
         if (!find_all && results.size() > found_before) return true;
     }
     return results.size() > found_before;
