@@ -151,8 +151,11 @@ TEST(small_symbol_on_light_carrier_is_read_from_a_full_resolution_crop) {
 // The concept style's ink is a colour, not black: in low-contrast scenes
 // its ink and paper can be 13 grey levels apart at 150, which the binarizer
 // must still see as an edge (a sixteenth of the local maximum, at least 8
-// levels). Measured 29 of 60 when revised, 26 with the older twelfth and
-// 10 levels; the minimum is the count less one.
+// levels). Its margin is dark: on a darker carrier the margin thresholds
+// light near the label's edge and the light ring joins it, on a lighter one
+// the margin is the component, and either is read as the canvas outline
+// (spec 14.5 step 4). Measured 53 of 60 with those readings, 29 without
+// them, 26 with the older twelfth and 10 levels; the minimum is 50.
 TEST(concept_style_in_low_contrast_reads_its_minimum) {
     ckey_decoder *decoder = nullptr;
     REQUIRE(ckey_decoder_create(&decoder) == CKEY_OK);
@@ -173,8 +176,8 @@ TEST(concept_style_in_low_contrast_reads_its_minimum) {
             else ++misread;
         }
     }
-    std::printf("  concept, low contrast: %d of 60 read, %d misread (minimum 28)\n", read, misread);
+    std::printf("  concept, low contrast: %d of 60 read, %d misread (minimum 50)\n", read, misread);
     CHECK_EQ(misread, 0);
-    CHECK(read >= 28);
+    CHECK(read >= 50);
     ckey_decoder_destroy(decoder);
 }

@@ -15,17 +15,18 @@ namespace ckey {
 namespace {
 
 // Fraction of points along the sides where the ring (2.5 units in) is ink
-// against the margin (1.0 unit in), for the candidate's polarity. With
+// against the margin (1.0 unit in) by more than min_contrast grey levels,
+// for the candidate's polarity. With
 // follow_bows, a point that fails is tried again with both moved 0.6 and 1.2
 // units along the side's normal: on a curved label a side bows away from
 // the corners' chord by over a unit.
-double ring_score(const GrayImage &image, const RingCandidate &c, bool follow_bows = false) {
+double ring_score(const GrayImage &image, const RingCandidate &c, bool follow_bows = false, float min_contrast = 10) {
     Homography h;
     if (!hypothesis_homography(c.quad, 0, false, h)) return 0;
     auto ink_against_margin = [&](int side, double t, double shift) {
         const Point r = turn_canvas({t, 2.5 + shift}, side), q = turn_canvas({t, 1.0 + shift}, side);
         const float ring = sample_bilinear(image, h.map(r.x, r.y)), margin = sample_bilinear(image, h.map(q.x, q.y));
-        return (c.inverted ? ring - margin : margin - ring) > 10;
+        return (c.inverted ? ring - margin : margin - ring) > min_contrast;
     };
     int good = 0, total = 0;
     for (int side = 0; side < 4; ++side)
@@ -195,21 +196,38 @@ bool Scanner::failed_before(const Quad &ring) const {
     return false;
 }
 
-bool Scanner::decode_as_quiet_margin(const GrayImage &image, const RingCandidate &candidate, ScanResult &out) {
-    // A small dark-on-light symbol on a darker surface: where its thin ring
-    // breaks in the threshold it joins the data or the surround, but the light
-    // quiet margin stays one hollow component, seen as a light ring. Its
-    // outline is the canvas edge; the ring lies 2 units in.
-    if (!candidate.inverted ||
-        polygon_area(candidate.quad) > kQuietMarginMaxSide * kQuietMarginMaxSide)
-        return false;
+bool Scanner::decode_as_quiet_margin(const GrayImage &image, const GrayImage &detect, double scale,
+                                     const RingCandidate &candidate, ScanResult &out) {
+    // A component whose outline may be the canvas edge, with the ring 2 units
+    // in. (a) A small dark-on-light symbol on a darker surface: its thin ring
+    // breaks in the threshold and joins the data or the surround, while the
+    // light quiet margin stays one hollow component. (b) A light-on-dark
+    // symbol on a lighter surface: its dark margin is the component, the
+    // light ring inside it. (c) A light-on-dark symbol on a still darker
+    // surface: the dark margin is lighter than the surround and, near the
+    // label's edge, thresholds light, so the light ring joins it.
+    const double area = polygon_area(candidate.quad);
+    const bool small = area <= kQuietMarginMaxSide * kQuietMarginMaxSide;
+    if (!small && area > kDarkMarginMaxSide * kDarkMarginMaxSide) return false;
     const std::vector<Point> canvas{{0, 0}, {31, 0}, {31, 31}, {0, 31}};
     Homography h;
     if (!fit_homography(canvas, {candidate.quad.begin(), candidate.quad.end()}, h)) return false;
     RingCandidate ring = candidate;
-    ring.inverted = false;
     for (int i = 0; i < 4; ++i) ring.quad[i] = h.map(kCanvasRingCorners[i].x, kCanvasRingCorners[i].y);
-    return decode_candidate(image, ring, false, out);
+    // (b) and (c) only where a light ring shows 2 units in, in the detection
+    // image (smoothed: in low contrast the frame's grain hides it): most
+    // failed outlines are clutter, and a decode costs tens of ring scores.
+    RingCandidate scored = ring;
+    scored.inverted = true;
+    for (Point &p : scored.quad) p = p * (1 / scale);
+    const bool light_ring =
+        area >= kDarkMarginMinSide * kDarkMarginMinSide && ring_score(detect, scored, false, 5) >= kMinRingScore;
+    ring.inverted = true;
+    if (!candidate.inverted) return light_ring && decode_candidate(image, ring, false, out);  // (b)
+    ring.inverted = false;
+    if (small && decode_candidate(image, ring, false, out)) return true;  // (a)
+    ring.inverted = true;
+    return light_ring && decode_candidate(image, ring, false, out);  // (c)
 }
 
 void Scanner::rank_candidates(const GrayImage &detect, double scale, double max_side) {
@@ -266,14 +284,15 @@ bool Scanner::scan_level(const GrayImage &image, const GrayImage &detect, double
             ++tried;
             ScanResult result;
             const size_t unreadable_before = unreadable_.size();
-            if (!decode_candidate(image, c, pass == 1, result) &&
-                !(pass == 0 && decode_as_quiet_margin(image, c, result))) {
+            if (!decode_candidate(image, c, pass == 1, result)) {
                 // Worth a crop only when the ring itself failed: a band that
                 // read from it means the corners were right.
-                if (pass == 0 && scale > 1 && std::sqrt(c.area) * scale <= kRescueMaxSide &&
-                    unreadable_.size() == unreadable_before)
-                    rescues_.push_back(c);
-                continue;
+                const bool band_read = unreadable_.size() > unreadable_before;
+                if (pass == 1 || !decode_as_quiet_margin(image, detect, scale, c, result)) {
+                    if (pass == 0 && scale > 1 && std::sqrt(c.area) * scale <= kRescueMaxSide && !band_read)
+                        rescues_.push_back(c);
+                    continue;
+                }
             }
             results.push_back(std::move(result));
             if (!find_all) return true;
@@ -307,7 +326,7 @@ bool Scanner::read_crop(const GrayImage &image, double cx, double cy, double sid
     for (const RingCandidate &c : crop_candidates_) {
         if (c.score < kMinRingScore) continue;
         if (++tried > 2) break;
-        if (!decode_candidate(crop_, c, false, result) && !decode_as_quiet_margin(crop_, c, result)) continue;
+        if (!decode_candidate(crop_, c, false, result) && !decode_as_quiet_margin(crop_, crop_, 1, c, result)) continue;
         for (Point &p : result.corners) p = p + origin_;
         found = true;
         break;

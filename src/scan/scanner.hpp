@@ -38,6 +38,13 @@ constexpr double kMinSag = 0.3;
 // quiet margin of a dark-on-light symbol; past it the ring is thick enough
 // to be found as itself.
 constexpr double kQuietMarginMaxSide = 120;
+// Components (side, full-resolution pixels) also tried as the dark margin of
+// a light-on-dark symbol: up to kDarkMarginMaxSide, past which the margin is
+// wider than the threshold's neighbourhood and keeps the ring apart, and from
+// kDarkMarginMinSide, under which they are mostly the nested squares of QR
+// and Aztec finders.
+constexpr double kDarkMarginMinSide = 48;
+constexpr double kDarkMarginMaxSide = 400;
 // The thorough full-resolution pass of a halved frame decodes only rings up
 // to this side (full-resolution pixels): larger ones are 80 px or more in the
 // halved image, where the first pass reads them.
@@ -95,8 +102,12 @@ private:
     bool scan_rescues(const GrayImage &image, bool find_all, std::vector<ScanResult> &results);
     // Scans the full-resolution square of this side about (cx, cy) for one symbol.
     bool read_crop(const GrayImage &image, double cx, double cy, double side, ScanResult &result);
-    // A small light ring read as the quiet margin of a dark-on-light symbol.
-    bool decode_as_quiet_margin(const GrayImage &image, const RingCandidate &candidate, ScanResult &out);
+    // A failed candidate read as a symbol's margin (spec 14.5 step 4): a small
+    // light one as the quiet margin of a dark-on-light symbol, one of either
+    // polarity as the dark margin of a light-on-dark symbol. detect: the
+    // detection image, scale times smaller than image.
+    bool decode_as_quiet_margin(const GrayImage &image, const GrayImage &detect, double scale,
+                                const RingCandidate &candidate, ScanResult &out);
     // Whether this ring (refined, full-frame coordinates) is one whose band
     // read and whose modules did not, earlier in this frame.
     bool failed_before(const Quad &ring) const;
