@@ -111,6 +111,29 @@ TEST(locator_of_20_px_found_anywhere_in_a_720p_frame) {
         }
 }
 
+// A wall of hollow outlines (bricks, window panes): a dozen that score as
+// well as a ring and are larger than the symbol. Outlines with nothing
+// inside are ranked after those that hold marks, so the symbol is among the
+// candidates a camera-speed scan decodes (before, it came thirteenth and
+// was never tried).
+TEST(symbol_beside_a_wall_of_empty_outlines) {
+    const uint8_t id[4] = {0x5A, 0x01, 0xC3, 0x7E};
+    auto locator = ckey::encode_symbol(id, 4, {1, 0, 0, 0});
+    auto text = make("https://ck.example/wall", {0, 0, 1, 0});
+    for (const ckey::Symbol *s : {&locator, &text}) {
+        auto img = synth::frame(*s, 1280, 720, 110, 1180, 620, 0.1, 20, 235, 200);
+        for (int row = 0; row < 4; ++row)
+            for (int col = 0; col < 4; ++col) {
+                const int x0 = 20 + col * 250, y0 = 20 + row * 170, x1 = x0 + 220, y1 = y0 + 140;
+                for (int y = y0; y <= y1; ++y)
+                    for (int x = x0; x <= x1; ++x)
+                        if (x < x0 + 6 || x > x1 - 6 || y < y0 + 6 || y > y1 - 6)
+                            img.pixels[static_cast<size_t>(y) * img.width + x] = 40;
+            }
+        CHECK(decodes(*s, img));
+    }
+}
+
 TEST(inverted_and_noisy) {
     auto s = make("light on dark", {0, 2, 1, 0});
     CHECK(decodes(s, synth::frame(s, 500, 400, 280, 250, 200, 0.2, 230, 30, 20)));

@@ -16,6 +16,7 @@ struct RingCandidate {
     bool inverted = false;  // light ring on a dark ground
     double area = 0;        // in detection-image pixels^2
     double score = 0;       // ring contrast score, set by the caller
+    bool marked = true;     // the field inside holds marks, set by the caller
 };
 
 // A horizontal run of one class; runs are the unit of connectivity.

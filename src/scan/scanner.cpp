@@ -41,6 +41,29 @@ double ring_score(const GrayImage &image, const RingCandidate &c, bool follow_bo
     return static_cast<double>(good) / total;
 }
 
+// Whether the field inside the ring holds marks: the spread of samples on a
+// 9 x 9 grid over canvas 5.5...25.5 reaches a third of the ring's contrast
+// against its margin (at the four side midpoints). A symbol's data and keys
+// always give one; the mortar round a brick, a window pane or a sheet of
+// paper does not, and on a brick wall a dozen such outlines score as well as
+// a ring and are larger.
+bool holds_marks(const GrayImage &image, const RingCandidate &c) {
+    Homography h;
+    if (!hypothesis_homography(c.quad, 0, false, h)) return false;
+    auto at = [&](Point p) { return sample_bilinear(image, h.map(p.x, p.y)); };
+    float contrast = 0;
+    for (int side = 0; side < 4; ++side)
+        contrast += std::fabs(at(turn_canvas({15.5, 1.0}, side)) - at(turn_canvas({15.5, 2.5}, side))) / 4;
+    float lo = 255, hi = 0;
+    for (int i = 0; i < 9; ++i)
+        for (int j = 0; j < 9; ++j) {
+            const float v = at({5.5 + 2.5 * j, 5.5 + 2.5 * i});
+            lo = std::min(lo, v);
+            hi = std::max(hi, v);
+        }
+    return hi - lo >= contrast / 3;
+}
+
 bool inside(const Quad &q, Point p) {
     for (int i = 0; i < 4; ++i)
         if (cross(q[(i + 1) % 4] - q[i], p - q[i]) < 0) return false;
@@ -257,8 +280,11 @@ void Scanner::rank_candidates(const GrayImage &detect, double scale, double max_
     // Ranked by score in steps of 2 of the 32 points, then by area: a point
     // more or less must not put a symbol's own keys (small, square, crisp)
     // ahead of its ring.
+    // Outlines with nothing inside go last.
+    for (RingCandidate &c : candidates_) c.marked = holds_marks(detect, c);
     auto step = [](double score) { return static_cast<int>(score * 16 + 0.5); };
     std::sort(candidates_.begin(), candidates_.end(), [&](const RingCandidate &a, const RingCandidate &b) {
+        if (a.marked != b.marked) return a.marked;
         return step(a.score) != step(b.score) ? step(a.score) > step(b.score) : a.area > b.area;
     });
 }
