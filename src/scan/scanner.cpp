@@ -243,8 +243,12 @@ bool Scanner::decode_as_quiet_margin(const GrayImage &image, const GrayImage &de
     RingCandidate scored = ring;
     scored.inverted = true;
     for (Point &p : scored.quad) p = p * (1 / scale);
-    const bool light_ring =
-        area >= kDarkMarginMinSide * kDarkMarginMinSide && ring_score(detect, scored, false, 5) >= kMinRingScore;
+    // Nor where a ring whose band read and whose modules did not lies about
+    // the same centre: that symbol was found and read from its own ring.
+    bool read_before = false;
+    for (const Quad &q : unreadable_) read_before = read_before || inside(q, centre(ring.quad) + origin_);
+    const bool light_ring = !read_before && area >= kDarkMarginMinSide * kDarkMarginMinSide &&
+                            ring_score(detect, scored, false, 5) >= kMinRingScore;
     ring.inverted = true;
     if (!candidate.inverted) return light_ring && decode_candidate(image, ring, false, out);  // (b)
     ring.inverted = false;
