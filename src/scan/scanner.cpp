@@ -219,7 +219,7 @@ bool Scanner::failed_before(const Quad &ring) const {
     return false;
 }
 
-bool Scanner::decode_as_quiet_margin(const GrayImage &image, const GrayImage &detect, double scale,
+bool Scanner::decode_as_margin(const GrayImage &image, const GrayImage &detect, double scale,
                                      const RingCandidate &candidate, ScanResult &out) {
     // A component whose outline may be the canvas edge, with the ring 2 units
     // in. (a) A small dark-on-light symbol on a darker surface: its thin ring
@@ -281,10 +281,10 @@ void Scanner::rank_candidates(const GrayImage &detect, double scale, double max_
                                          return c.score < kMinRingScore || std::sqrt(c.area) * scale > max_side;
                                      }),
                       candidates_.end());
-    // Ranked by score in steps of 2 of the 32 points, then by area: a point
-    // more or less must not put a symbol's own keys (small, square, crisp)
-    // ahead of its ring.
-    // Outlines with nothing inside go last.
+    // Ranked first by whether the field holds marks (outlines with nothing
+    // inside go last), then by score in steps of 2 of the 32 points, then by
+    // area: a point more or less must not put a symbol's own keys (small,
+    // square, crisp) ahead of its ring.
     for (RingCandidate &c : candidates_) c.marked = holds_marks(detect, c);
     auto step = [](double score) { return static_cast<int>(score * 16 + 0.5); };
     std::sort(candidates_.begin(), candidates_.end(), [&](const RingCandidate &a, const RingCandidate &b) {
@@ -318,7 +318,7 @@ bool Scanner::scan_level(const GrayImage &image, const GrayImage &detect, double
                 // Worth a crop only when the ring itself failed: a band that
                 // read from it means the corners were right.
                 const bool band_read = unreadable_.size() > unreadable_before;
-                if (pass == 1 || !decode_as_quiet_margin(image, detect, scale, c, result)) {
+                if (pass == 1 || !decode_as_margin(image, detect, scale, c, result)) {
                     if (pass == 0 && scale > 1 && std::sqrt(c.area) * scale <= kRescueMaxSide && !band_read)
                         rescues_.push_back(c);
                     continue;
@@ -356,7 +356,7 @@ bool Scanner::read_crop(const GrayImage &image, double cx, double cy, double sid
     for (const RingCandidate &c : crop_candidates_) {
         if (c.score < kMinRingScore) continue;
         if (++tried > 2) break;
-        if (!decode_candidate(crop_, c, false, result) && !decode_as_quiet_margin(crop_, crop_, 1, c, result)) continue;
+        if (!decode_candidate(crop_, c, false, result) && !decode_as_margin(crop_, crop_, 1, c, result)) continue;
         for (Point &p : result.corners) p = p + origin_;
         found = true;
         break;

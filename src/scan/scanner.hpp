@@ -106,7 +106,7 @@ private:
     // light one as the quiet margin of a dark-on-light symbol, one of either
     // polarity as the dark margin of a light-on-dark symbol. detect: the
     // detection image, scale times smaller than image.
-    bool decode_as_quiet_margin(const GrayImage &image, const GrayImage &detect, double scale,
+    bool decode_as_margin(const GrayImage &image, const GrayImage &detect, double scale,
                                 const RingCandidate &candidate, ScanResult &out);
     // Whether this ring (refined, full-frame coordinates) is one whose band
     // read and whose modules did not, earlier in this frame.
