@@ -111,11 +111,11 @@ TEST(locator_of_20_px_found_anywhere_in_a_720p_frame) {
         }
 }
 
-// A wall of hollow outlines (bricks, window panes): a dozen that score as
-// well as a ring and are larger than the symbol. Outlines with nothing
-// inside are ranked after those that hold marks, so the symbol is among the
-// candidates a camera-speed scan decodes (before, it came thirteenth and
-// was never tried).
+// A wall of hollow outlines (bricks, window panes): 16 that score as well
+// as a ring and are larger than the symbol. Outlines with nothing inside
+// are ranked after those that hold marks, so the symbol is among the ten
+// candidates a camera-speed scan decodes (before, it ranked behind the
+// outlines and was never tried).
 TEST(symbol_beside_a_wall_of_empty_outlines) {
     const uint8_t id[4] = {0x5A, 0x01, 0xC3, 0x7E};
     auto locator = ckey::encode_symbol(id, 4, {1, 0, 0, 0});
