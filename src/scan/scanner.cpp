@@ -20,13 +20,22 @@ namespace {
 // follow_bows, a point that fails is tried again with both moved 0.6 and 1.2
 // units along the side's normal: on a curved label a side bows away from
 // the corners' chord by over a unit.
+// The grey levels of the ring (2.5 units in) and of the margin (1.0 unit in)
+// at t along a side of the canvas that h maps, both moved shift units inward.
+struct RingAndMargin {
+    float ring, margin;
+};
+RingAndMargin ring_and_margin(const GrayImage &image, const Homography &h, int side, double t, double shift = 0) {
+    const Point r = turn_canvas({t, 2.5 + shift}, side), q = turn_canvas({t, 1.0 + shift}, side);
+    return {sample_bilinear(image, h.map(r.x, r.y)), sample_bilinear(image, h.map(q.x, q.y))};
+}
+
 double ring_score(const GrayImage &image, const RingCandidate &c, bool follow_bows = false, float min_contrast = 10) {
     Homography h;
     if (!hypothesis_homography(c.quad, 0, false, h)) return 0;
     auto ink_against_margin = [&](int side, double t, double shift) {
-        const Point r = turn_canvas({t, 2.5 + shift}, side), q = turn_canvas({t, 1.0 + shift}, side);
-        const float ring = sample_bilinear(image, h.map(r.x, r.y)), margin = sample_bilinear(image, h.map(q.x, q.y));
-        return (c.inverted ? ring - margin : margin - ring) > min_contrast;
+        const RingAndMargin v = ring_and_margin(image, h, side, t, shift);
+        return (c.inverted ? v.ring - v.margin : v.margin - v.ring) > min_contrast;
     };
     int good = 0, total = 0;
     for (int side = 0; side < 4; ++side)
@@ -50,14 +59,16 @@ double ring_score(const GrayImage &image, const RingCandidate &c, bool follow_bo
 bool holds_marks(const GrayImage &image, const RingCandidate &c) {
     Homography h;
     if (!hypothesis_homography(c.quad, 0, false, h)) return false;
-    auto at = [&](Point p) { return sample_bilinear(image, h.map(p.x, p.y)); };
     float contrast = 0;
-    for (int side = 0; side < 4; ++side)
-        contrast += std::fabs(at(turn_canvas({15.5, 1.0}, side)) - at(turn_canvas({15.5, 2.5}, side))) / 4;
+    for (int side = 0; side < 4; ++side) {
+        const RingAndMargin v = ring_and_margin(image, h, side, 15.5);
+        contrast += std::fabs(v.margin - v.ring) / 4;
+    }
     float lo = 255, hi = 0;
     for (int i = 0; i < 9; ++i)
         for (int j = 0; j < 9; ++j) {
-            const float v = at({5.5 + 2.5 * j, 5.5 + 2.5 * i});
+            const Point p = h.map(5.5 + 2.5 * j, 5.5 + 2.5 * i);
+            const float v = sample_bilinear(image, p);
             lo = std::min(lo, v);
             hi = std::max(hi, v);
         }
@@ -220,7 +231,7 @@ bool Scanner::failed_before(const Quad &ring) const {
 }
 
 bool Scanner::decode_as_margin(const GrayImage &image, const GrayImage &detect, double scale,
-                                     const RingCandidate &candidate, ScanResult &out) {
+                               const RingCandidate &candidate, ScanResult &out) {
     // A component whose outline may be the canvas edge, with the ring 2 units
     // in. (a) A small dark-on-light symbol on a darker surface: its thin ring
     // breaks in the threshold and joins the data or the surround, while the
@@ -230,31 +241,35 @@ bool Scanner::decode_as_margin(const GrayImage &image, const GrayImage &detect, 
     // surface: the dark margin is lighter than the surround and, near the
     // label's edge, thresholds light, so the light ring joins it.
     const double area = polygon_area(candidate.quad);
-    const bool small = area <= kQuietMarginMaxSide * kQuietMarginMaxSide;
-    if (!small && area > kDarkMarginMaxSide * kDarkMarginMaxSide) return false;
+    const bool quiet_margin = candidate.inverted && area <= kQuietMarginMaxSide * kQuietMarginMaxSide;
+    const bool dark_margin =
+        area >= kDarkMarginMinSide * kDarkMarginMinSide && area <= kDarkMarginMaxSide * kDarkMarginMaxSide;
+    if (!quiet_margin && !dark_margin) return false;
     const std::vector<Point> canvas{{0, 0}, {31, 0}, {31, 31}, {0, 31}};
     Homography h;
     if (!fit_homography(canvas, {candidate.quad.begin(), candidate.quad.end()}, h)) return false;
     RingCandidate ring = candidate;
     for (int i = 0; i < 4; ++i) ring.quad[i] = h.map(kCanvasRingCorners[i].x, kCanvasRingCorners[i].y);
+    ring.inverted = true;
     // (b) and (c) only where a light ring shows 2 units in, in the detection
-    // image (smoothed: in low contrast the frame's grain hides it): most
-    // failed outlines are clutter, and a decode costs tens of ring scores.
-    RingCandidate scored = ring;
-    scored.inverted = true;
-    for (Point &p : scored.quad) p = p * (1 / scale);
-    // Nor where a ring whose band read and whose modules did not lies about
-    // the same centre: that symbol was found and read from its own ring.
-    bool read_before = false;
-    for (const Quad &q : unreadable_) read_before = read_before || inside(q, centre(ring.quad) + origin_);
-    const bool light_ring = !read_before && area >= kDarkMarginMinSide * kDarkMarginMinSide &&
-                            ring_score(detect, scored, false, 5) >= kMinRingScore;
-    ring.inverted = true;
-    if (!candidate.inverted) return light_ring && decode_candidate(image, ring, false, out);  // (b)
-    ring.inverted = false;
-    if (small && decode_candidate(image, ring, false, out)) return true;  // (a)
-    ring.inverted = true;
-    return light_ring && decode_candidate(image, ring, false, out);  // (c)
+    // image (smoothed: in low contrast the frame's grain hides it), and no
+    // ring whose band read and whose modules did not lies about the same
+    // centre (that symbol was read from its own ring): most failed outlines
+    // are clutter, and a decode costs tens of ring scores. Judged before (a)
+    // runs, so that (a)'s own failure does not count.
+    bool light_ring = dark_margin;
+    for (const Quad &q : unreadable_) light_ring = light_ring && !inside(q, centre(ring.quad) + origin_);
+    if (light_ring) {
+        RingCandidate scored = ring;
+        for (Point &p : scored.quad) p = p * (1 / scale);
+        light_ring = ring_score(detect, scored, false, 5) >= kMinRingScore;
+    }
+    if (quiet_margin) {
+        ring.inverted = false;
+        if (decode_candidate(image, ring, false, out)) return true;  // (a)
+        ring.inverted = true;
+    }
+    return light_ring && decode_candidate(image, ring, false, out);  // (b), (c)
 }
 
 void Scanner::rank_candidates(const GrayImage &detect, double scale, double max_side) {

@@ -107,7 +107,7 @@ private:
     // polarity as the dark margin of a light-on-dark symbol. detect: the
     // detection image, scale times smaller than image.
     bool decode_as_margin(const GrayImage &image, const GrayImage &detect, double scale,
-                                const RingCandidate &candidate, ScanResult &out);
+                          const RingCandidate &candidate, ScanResult &out);
     // Whether this ring (refined, full-frame coordinates) is one whose band
     // read and whose modules did not, earlier in this frame.
     bool failed_before(const Quad &ring) const;
