@@ -15,6 +15,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <exception>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,7 @@ double median(std::vector<double> v) {
 bool parse_args(int argc, char **argv, int &repeat, std::vector<std::string> &files) {
     for (int i = 1; i < argc; ++i) {
         if (std::strcmp(argv[i], "--repeat") == 0 && i + 1 < argc) repeat = std::atoi(argv[++i]);
+        else if (argv[i][0] == '-' && argv[i][1] != '\0') repeat = 0;  // an option it does not know: usage
         else files.push_back(argv[i]);
     }
     if (!files.empty() && repeat >= 1) return true;
@@ -61,7 +63,14 @@ int main(int argc, char **argv) {
     ckey_decoder *decoder = nullptr;
     if (ckey_decoder_create(&decoder) != CKEY_OK) return 1;
     for (const std::string &file : files) {
-        const ckey::GrayImage image = ckey::read_image_file(file);
+        ckey::GrayImage image;
+        try {
+            image = ckey::read_image_file(file);
+        } catch (const std::exception &e) {
+            std::fprintf(stderr, "scan_stages: %s: %s\n", file.c_str(), e.what());
+            ckey_decoder_destroy(decoder);
+            return 1;
+        }
         for (int r = 0; r < repeat; ++r) {
             // The scanner halves frames of 480 px or more on the short side.
             const bool halve = std::min(image.width, image.height) >= 480;
