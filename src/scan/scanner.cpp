@@ -171,6 +171,13 @@ bool already_read(const std::vector<ScanResult> &results, Point p) {
     return false;
 }
 
+// A crop about a blob can hold a symbol already read from another blob or
+// ring (a label's dense cells and its margin are two blobs): it is added
+// only when its centre lies outside every symbol read.
+void add_unless_read(std::vector<ScanResult> &results, ScanResult &&result) {
+    if (!already_read(results, centre(result.corners))) results.push_back(std::move(result));
+}
+
 }  // namespace
 
 bool is_display_text(const uint8_t *data, size_t length) {
@@ -392,7 +399,7 @@ bool Scanner::scan_small_blobs(const GrayImage &image, double scale, bool find_a
         const double side = std::max(32.0, 1.6 * scale * std::max(blob.x1 - blob.x0 + 1, blob.y1 - blob.y0 + 1));
         if (already_read(results, {cx, cy})) continue;
         ScanResult result;
-        if (read_crop(image, cx, cy, side, result)) results.push_back(std::move(result));
+        if (read_crop(image, cx, cy, side, result)) add_unless_read(results, std::move(result));
         if (!find_all && results.size() > found_before) return true;
     }
     return results.size() > found_before;
@@ -418,7 +425,7 @@ bool Scanner::scan_rescues(const GrayImage &image, bool find_all, std::vector<Sc
         if (++tried > kMaxRescues) break;
         ScanResult result;
         if (read_crop(image, mid.x, mid.y, kRescueMargin * std::max(x1 - x0, y1 - y0), result))
-            results.push_back(std::move(result));
+            add_unless_read(results, std::move(result));
         if (!find_all && results.size() > found_before) return true;
     }
     return results.size() > found_before;
