@@ -34,12 +34,13 @@ double median(std::vector<double> v) {
 
 // Reads [--repeat N] FILE...; false (after a usage line) when that is not what was given.
 bool parse_args(int argc, char **argv, int &repeat, std::vector<std::string> &files) {
-    for (int i = 1; i < argc; ++i) {
+    bool known = true;
+    for (int i = 1; i < argc && known; ++i) {
         if (std::strcmp(argv[i], "--repeat") == 0 && i + 1 < argc) repeat = std::atoi(argv[++i]);
-        else if (argv[i][0] == '-' && argv[i][1] != '\0') repeat = 0;  // an option it does not know: usage
+        else if (argv[i][0] == '-' && argv[i][1] != '\0') known = false;
         else files.push_back(argv[i]);
     }
-    if (!files.empty() && repeat >= 1) return true;
+    if (known && !files.empty() && repeat >= 1) return true;
     std::fprintf(stderr, "usage: scan_stages [--repeat N] FILE...\n");
     return false;
 }

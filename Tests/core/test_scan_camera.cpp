@@ -212,9 +212,10 @@ TEST(locator_of_55_px_is_read_once_from_its_blob) {
             scene.labels[0].size_px = 55;
             std::vector<std::string> found;
             scan_scene(decoder, scene, {{texture.data(), 27 * 8, 27 * 8, 27 * 8}}, found, CKEY_SCAN_ALL);
-            repeated += std::count(found.begin(), found.end(), id) > 1;
-            read += std::count(found.begin(), found.end(), id) > 0;
-            misread += static_cast<int>(found.size() - std::count(found.begin(), found.end(), id));
+            const auto hits = std::count(found.begin(), found.end(), id);
+            repeated += hits > 1;
+            read += hits > 0;
+            misread += static_cast<int>(found.size() - hits);
         }
         std::printf("  %s, 55 px locator: %d of 30 read, %d misread, %d read twice (minimum 18)\n",
                     ckey_camera_category_name(category), read, misread, repeated);

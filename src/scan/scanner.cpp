@@ -171,9 +171,9 @@ bool already_read(const std::vector<ScanResult> &results, Point p) {
     return false;
 }
 
-// A crop about a blob can hold a symbol already read from another blob or
-// ring (a label's dense cells and its margin are two blobs): it is added
-// only when its centre lies outside every symbol read.
+// Adds a symbol found by a later route (a crop, the full-resolution pass)
+// unless its centre lies inside one already read: a label's dense cells and
+// its margin can be two blobs whose crops read the same symbol.
 void add_unless_read(std::vector<ScanResult> &results, ScanResult &&result) {
     if (!already_read(results, centre(result.corners))) results.push_back(std::move(result));
 }
@@ -465,7 +465,7 @@ std::vector<ScanResult> Scanner::scan(const GrayImage &image, bool find_all, boo
     smooth(image, smoothed_);
     scan_level(image, smoothed_, 1.0, find_all, small, 0.7, kThoroughMaxSide);
     for (ScanResult &r : small) {
-        if (!already_read(results, centre(r.corners))) results.push_back(std::move(r));
+        add_unless_read(results, std::move(r));
         if (!find_all && !results.empty()) break;
     }
     return results;
