@@ -1,14 +1,16 @@
 // Unit tests of single scan stages: smoothing, decimation, binarization,
-// pixel formats, the image readers' refusals.
+// module equalisation, pixel formats, the image readers' refusals.
 #include "check.hpp"
 #include "synth.hpp"
 
 #include "image/gray_image.hpp"
 #include "image/image_file.hpp"
 #include "scan/binarize.hpp"
+#include "scan/equalise.hpp"
 #include "codec/status.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <random>
 
 using synth::random_image;
@@ -53,6 +55,57 @@ TEST(binarize_flat_is_unknown_edges_are_classified) {
     CHECK_EQ(static_cast<int>(t.cells[5 * 64 + 2]), static_cast<int>(ckey::kUnknown));   // far from the edge
     CHECK_EQ(static_cast<int>(t.cells[5 * 64 + 30]), static_cast<int>(ckey::kLight));
     CHECK_EQ(static_cast<int>(t.cells[5 * 64 + 33]), static_cast<int>(ckey::kDark));
+}
+
+TEST(equalise_moves_each_module_from_its_neighbours_mean) {
+    // 3 x 3: a dark centre (10) among light modules (20), strength 1.5.
+    std::vector<float> grid(9, 20);
+    grid[4] = 10;
+    auto out = ckey::equalise_modules(grid, 3, nullptr, 1.5f);
+    CHECK(std::fabs(out[4] - (10 + 1.5f * (10 - 20))) < 1e-4f);
+    CHECK(std::fabs(out[0] - 20) < 1e-4f);                            // a corner: neighbours (0,1), (1,0)
+    CHECK(std::fabs(out[1] - (20 + 1.5f * (20 - 50.0f / 3))) < 1e-4f);  // an edge: (0,0), (0,2), (1,1)
+    // A skipped cell (a key) neither changes nor counts as a neighbour.
+    const uint8_t skip[9] = {0, 0, 0, 0, 1, 0, 0, 0, 0};
+    out = ckey::equalise_modules(grid, 3, skip, 1.5f);
+    CHECK(std::fabs(out[4] - 10) < 1e-4f);
+    CHECK(std::fabs(out[1] - 20) < 1e-4f);
+}
+
+TEST(equalise_undoes_a_leak_between_modules) {
+    // A random field of ink (40) and paper (200), each module leaking an
+    // eighth of itself into each of its four neighbours (edge modules keep
+    // what would leak outside). Blurred, lone modules cross the midway
+    // threshold; equalised, none does, and the samples are nearer the truth.
+    const int n = 29;
+    std::mt19937 rng(5);
+    std::vector<float> truth(n * n), blurred(n * n);
+    for (float &v : truth) v = rng() % 2 ? 40.0f : 200.0f;
+    for (int r = 0; r < n; ++r)
+        for (int c = 0; c < n; ++c) {
+            float kept = truth[r * n + c], sum = 0;
+            for (auto [dr, dc] : {std::pair{-1, 0}, {1, 0}, {0, -1}, {0, 1}}) {
+                const int rr = r + dr, cc = c + dc;
+                const bool in = rr >= 0 && cc >= 0 && rr < n && cc < n;
+                sum += (in ? truth[rr * n + cc] : truth[r * n + c]) / 8;
+                kept -= truth[r * n + c] / 8;
+            }
+            blurred[r * n + c] = kept + sum;
+        }
+    const auto equalised = ckey::equalise_modules(blurred, n, nullptr);
+    auto wrong = [&](const std::vector<float> &v) {
+        int count = 0;
+        for (int i = 0; i < n * n; ++i) count += (v[i] < 120) != (truth[i] < 120);
+        return count;
+    };
+    auto error = [&](const std::vector<float> &v) {
+        double sum = 0;
+        for (int i = 0; i < n * n; ++i) sum += std::fabs(v[i] - truth[i]);
+        return sum;
+    };
+    CHECK(wrong(blurred) > 0);
+    CHECK_EQ(wrong(equalised), 0);
+    CHECK(error(equalised) < 0.6 * error(blurred));
 }
 
 TEST(pixel_formats_draw_over_white) {

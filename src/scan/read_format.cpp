@@ -1,6 +1,7 @@
 #include "read_format.hpp"
 
 #include "../codec/field.hpp"
+#include "equalise.hpp"
 #include "sampler.hpp"
 
 #include <algorithm>
@@ -180,6 +181,42 @@ FormatHit read_format(const GrayImage &image, const Quad &quad, int bend_axis, d
     return best;
 }
 
+namespace {
+
+// The locator's 8 x 8 cells decoded from their samples under the eight
+// orientations. As for the band: each hypothesis reads the same cells
+// permuted. A quarter turn takes cell (r, c) to (c, 7 - r); a transpose to (c, r).
+bool read_locator_cells(const Quad &quad, const std::vector<float> &samples, float ink, float background,
+                        LocatorHit &hit) {
+    uint8_t physical[64], cells[64];
+    for (int i = 0; i < 64; ++i) physical[i] = darkness(samples[i], ink, background);
+    for (int hyp = 0; hyp < 8; ++hyp) {
+        for (int r = 0; r < 8; ++r)
+            for (int c = 0; c < 8; ++c) {
+                int pr = r, pc = c;
+                if (hyp >= 4) std::swap(pr, pc);
+                for (int k = 0; k < (hyp & 3); ++k) {
+                    int nr = pc;
+                    pc = 7 - pr;
+                    pr = nr;
+                }
+                cells[r * 8 + c] = physical[pr * 8 + pc];
+            }
+        ModuleDecode decoded = decode_modules(FormatInfo{1, 0, fixed_level(1), 0, 0}, cells, 64);
+        Homography hh;
+        if (decoded.ok && hypothesis_homography(quad, hyp & 3, hyp >= 4, hh)) {
+            hit.found = true;
+            hit.decoded = std::move(decoded);
+            hit.h = hh;
+            hit.mirrored = hyp >= 4;
+            return true;
+        }
+    }
+    return false;
+}
+
+}  // namespace
+
 LocatorHit read_locator(const GrayImage &image, const Quad &quad) {
     LocatorHit hit;
     Homography h;
@@ -206,36 +243,15 @@ LocatorHit read_locator(const GrayImage &image, const Quad &quad) {
     const double unit = length(quad[1] - quad[0]) / 27.0;
     if (solid < static_cast<int>(inner.size() * (unit >= 1.5 ? 0.75 : 0.55))) return hit;
     const double pitch = static_cast<double>(kFieldUnits) / kLocatorCells;
-    uint8_t physical[64], cells[64];
-    for (int r = 0; r < 8; ++r)
-        for (int c = 0; c < 8; ++c)
-            physical[r * 8 + c] = darkness(sample_cell(image, h, kFieldOrigin + (c + 0.5) * pitch,
-                                                       kFieldOrigin + (r + 0.5) * pitch, 0.25 * pitch),
-                                           ink, background);
-    // As for the band: each hypothesis reads the same cells permuted. A
-    // quarter turn takes cell (r, c) to (c, 7 - r); a transpose to (c, r).
-    for (int hyp = 0; hyp < 8; ++hyp) {
-        for (int r = 0; r < 8; ++r)
-            for (int c = 0; c < 8; ++c) {
-                int pr = r, pc = c;
-                if (hyp >= 4) std::swap(pr, pc);
-                for (int k = 0; k < (hyp & 3); ++k) {
-                    int nr = pc;
-                    pc = 7 - pr;
-                    pr = nr;
-                }
-                cells[r * 8 + c] = physical[pr * 8 + pc];
-            }
-        ModuleDecode decoded = decode_modules(FormatInfo{1, 0, fixed_level(1), 0, 0}, cells, 64);
-        Homography hh;
-        if (decoded.ok && hypothesis_homography(quad, hyp & 3, hyp >= 4, hh)) {
-            hit.found = true;
-            hit.decoded = std::move(decoded);
-            hit.h = hh;
-            hit.mirrored = hyp >= 4;
-            return hit;
-        }
-    }
+    std::vector<float> samples(kLocatorCells * kLocatorCells);
+    for (int r = 0; r < kLocatorCells; ++r)
+        for (int c = 0; c < kLocatorCells; ++c)
+            samples[r * kLocatorCells + c] = sample_cell(image, h, kFieldOrigin + (c + 0.5) * pitch,
+                                                         kFieldOrigin + (r + 0.5) * pitch, 0.25 * pitch);
+    // The cells as sampled, then equalised: a small locator's cells are two
+    // or three pixels, and blur mixes each with its neighbours.
+    if (read_locator_cells(quad, samples, ink, background, hit)) return hit;
+    read_locator_cells(quad, equalise_modules(samples, kLocatorCells, nullptr), ink, background, hit);
     return hit;
 }
 

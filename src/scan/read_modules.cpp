@@ -1,6 +1,7 @@
 #include "read_modules.hpp"
 
 #include "../codec/field.hpp"
+#include "equalise.hpp"
 #include "sampler.hpp"
 
 #include <algorithm>
@@ -215,7 +216,7 @@ ModuleDecode read_modules(const GrayImage &image, const CanvasMap &h, const Form
 
 ModuleDecode read_modules(const GrayImage &image, const CanvasMap &h, const FormatInfo &info,
                           const std::vector<KeyReading> &keys, bool follow_keys, std::vector<float> *kept,
-                          Levels levels) {
+                          Levels levels, bool equalise) {
     const FieldLayout &f = field_layout(info.profile, info.version, info.layout);
     const int n = f.n, k = static_cast<int>(f.key_centres.size());
     const double pitch = static_cast<double>(kFieldUnits) / n;
@@ -249,6 +250,7 @@ ModuleDecode read_modules(const GrayImage &image, const CanvasMap &h, const Form
         }
     }
     if (kept && !reuse) *kept = samples;
+    if (equalise) samples = equalise_modules(samples, n, f.is_key.data());
     if (levels == Levels::neighbours) neighbour_levels(samples, f, lo, hi);
     std::vector<uint8_t> dark(cells, 0);
     for (size_t i = 0; i < cells; ++i)

@@ -48,10 +48,11 @@ enum class Levels { keys, neighbours };
 // several attempts: they are the costly part. kept (optional): when it holds
 // one sample per module, those are used instead of sampling (the caller
 // vouches they are of the same map, and of the same keys when they are
-// followed); when empty, it receives this reading's samples.
+// followed); when empty, it receives this reading's samples as sampled.
+// equalise: the samples are equalised (equalise.hpp) before they are judged.
 ModuleDecode read_modules(const GrayImage &image, const CanvasMap &map, const FormatInfo &info,
                           const std::vector<KeyReading> &keys, bool follow_keys,
-                          std::vector<float> *kept = nullptr, Levels levels = Levels::keys);
+                          std::vector<float> *kept = nullptr, Levels levels = Levels::keys, bool equalise = false);
 
 // find_keys then read_modules.
 ModuleDecode read_modules(const GrayImage &image, const CanvasMap &map, const FormatInfo &info, float ink,

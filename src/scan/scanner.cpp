@@ -88,28 +88,37 @@ Point centre(const Quad &q) { return (q[0] + q[1] + q[2] + q[3]) * 0.25; }
 // frames; the key search costs several times the modules), the same samples
 // with neighbour levels (a shadow edge between keys), keys followed near the
 // map, keys followed far, the map alone with the near keys' levels, and the
-// near keys followed with neighbour levels.
+// near keys followed with neighbour levels. Each reading's samples are
+// judged as they are, then equalised (equalise.hpp: blur), which costs a
+// module decode and no sampling.
 bool read_symbol(const GrayImage &image, const FormatHit &format, ScanResult &out) {
     std::vector<KeyReading> near;
     std::vector<KeyLattice> lattices;  // the near search's samples, reused by the far one
     std::vector<float> on_map;         // reading 1's module samples, reused by readings 2 and 5
     std::vector<float> followed;       // reading 3's, reused by reading 6
+    std::vector<float> far;            // reading 4's, reused by its equalised twin
     auto keys = [&](double reach) {
         return find_keys(image, format.map, format.info, format.ink, format.background, reach, &lattices);
     };
     const std::vector<KeyReading> on_map_keys = keys(0);
-    for (int reading = 1; reading <= 6; ++reading) {
+    std::vector<KeyReading> far_keys;
+    bool equalise = false;
+    auto read = [&](const std::vector<KeyReading> &k, bool follow, std::vector<float> *kept, Levels levels) {
+        return read_modules(image, format.map, format.info, k, follow, kept, levels, equalise);
+    };
+    for (int attempt = 0; attempt < 12; ++attempt) {
+        const int reading = attempt / 2 + 1;
+        equalise = attempt % 2 == 1;
         if ((reading == 3 || reading >= 5) && near.empty()) near = keys(0.6);
+        if (reading == 4 && !equalise) far_keys = keys(1.2);
         ModuleDecode decoded;
         switch (reading) {
-        case 1: decoded = read_modules(image, format.map, format.info, on_map_keys, false, &on_map); break;
-        case 2:
-            decoded = read_modules(image, format.map, format.info, on_map_keys, false, &on_map, Levels::neighbours);
-            break;
-        case 3: decoded = read_modules(image, format.map, format.info, near, true, &followed); break;
-        case 4: decoded = read_modules(image, format.map, format.info, keys(1.2), true); break;
-        case 5: decoded = read_modules(image, format.map, format.info, near, false, &on_map); break;
-        default: decoded = read_modules(image, format.map, format.info, near, true, &followed, Levels::neighbours);
+        case 1: decoded = read(on_map_keys, false, &on_map, Levels::keys); break;
+        case 2: decoded = read(on_map_keys, false, &on_map, Levels::neighbours); break;
+        case 3: decoded = read(near, true, &followed, Levels::keys); break;
+        case 4: decoded = read(far_keys, true, &far, Levels::keys); break;
+        case 5: decoded = read(near, false, &on_map, Levels::keys); break;
+        default: decoded = read(near, true, &followed, Levels::neighbours);
         }
         if (!decoded.ok) continue;
         out.payload = std::move(decoded.payload);
