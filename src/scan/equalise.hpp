@@ -18,9 +18,10 @@ namespace ckey {
 // The share of the neighbours' mean taken away. To first order, a
 // strength of 4e / (1 - 4e) undoes a leak of e of each module into each of
 // its four neighbours: 1.5 for e = 0.15, a Gaussian blur of about half a
-// module. On the camera benchmark's dev frames 1.5 read a few more symbols
-// than 1.0 (20 against 19 of 340 plain, 16 against 14 of 640 styled) and lost
-// none either way. It multiplies sample noise by about 2.6.
+// module. On the camera benchmark's dev frames, as a second try, 1.5 read a
+// few more symbols than weaker strengths (20 of 340 plain against 19 at 0.8;
+// 16 of 640 styled against 14 at 1.0) and none lost either way. It multiplies
+// sample noise by about 2.6.
 constexpr float kEqualiseStrength = 1.5f;
 
 // Returns samples (n x n, row-major) with each one moved away from the mean of
