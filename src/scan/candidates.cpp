@@ -113,9 +113,10 @@ int run_end(const uint8_t *row, int x, int w) {
     }
 }
 
-// Runs of light and dark cells, row by row (unknown cells join nothing), each
+// Runs of light and dark cells (dark only when asked), row by row (unknown
+// cells join nothing), each
 // united with the overlapping runs of its class in the row above.
-void label_runs(const Ternary &t, ComponentScratch &scratch) {
+void label_runs(const Ternary &t, ComponentScratch &scratch, bool dark_only) {
     const int w = t.width, h = t.height;
     auto &runs = scratch.runs;
     auto &row_start = scratch.row_start;
@@ -126,7 +127,7 @@ void label_runs(const Ternary &t, ComponentScratch &scratch) {
         const uint8_t *row = &t.cells[static_cast<size_t>(y) * w];
         for (int x = 0; x < w;) {
             const int end = run_end(row, x, w);
-            if (row[x] != kUnknown) {
+            if (row[x] == kDark || (!dark_only && row[x] == kLight)) {
                 const int id = static_cast<int>(runs.size());
                 runs.push_back({y, x, end, id, row[x]});
             }
@@ -251,8 +252,9 @@ bool ring_outline(ComponentScratch &scratch, size_t k, RingCandidate &c) {
 
 }  // namespace
 
-void find_ring_candidates(const Ternary &t, ComponentScratch &scratch, std::vector<RingCandidate> &out) {
-    label_runs(t, scratch);
+void find_ring_candidates(const Ternary &t, ComponentScratch &scratch, std::vector<RingCandidate> &out,
+                          bool dark_only) {
+    label_runs(t, scratch, dark_only);
     component_stats(scratch, t.width, t.height);
     if (!keep_ring_like(scratch)) return;
     for (size_t k = 0; k < scratch.kept.size(); ++k) {

@@ -49,7 +49,9 @@ struct ComponentScratch {
 // The smallest outer ring side accepted, in detection-image pixels.
 constexpr int kMinRingPixels = 10;
 
-// Appends the ring-like components of the binary image to out.
-void find_ring_candidates(const Ternary &binary, ComponentScratch &scratch, std::vector<RingCandidate> &out);
+// Appends the ring-like components of the binary image to out. dark_only:
+// light cells join nothing (no light-on-dark rings; about half the runs).
+void find_ring_candidates(const Ternary &binary, ComponentScratch &scratch, std::vector<RingCandidate> &out,
+                          bool dark_only = false);
 
 }  // namespace ckey

@@ -187,6 +187,16 @@ void add_unless_read(std::vector<ScanResult> &results, ScanResult &&result) {
     if (!already_read(results, centre(result.corners))) results.push_back(std::move(result));
 }
 
+// The same ring: every corner within half a pixel of one of the other's (in
+// any order; the refinement then reads the same points). A looser match
+// skipped dense symbols whose second quadrilateral, a pixel or two away, read.
+bool same_corners(const Quad &a, const Quad &b) {
+    auto near = [](Point p, Point q) { return length(p - q) < 0.5; };
+    for (const Point &p : a)
+        if (!(near(p, b[0]) || near(p, b[1]) || near(p, b[2]) || near(p, b[3]))) return false;
+    return true;
+}
+
 }  // namespace
 
 bool is_display_text(const uint8_t *data, size_t length) {
@@ -210,6 +220,11 @@ bool Scanner::decode_candidate(const GrayImage &image, const RingCandidate &cand
     Quad in_frame = quad;
     for (Point &p : in_frame) p = p + origin_;
     if (failed_before(in_frame)) return false;
+    // The rest depends only on the image and these: a ring that failed
+    // before (found again at another level, in a crop, as a margin) fails again.
+    const FailedRing attempt{in_frame, candidate.inverted, refined};
+    for (const FailedRing &f : failed_rings_)
+        if (f.inverted == attempt.inverted && f.refined == attempt.refined && same_corners(f.quad, in_frame)) return false;
     const FormatHit format = read_format(image, quad);
     if (format.found && read_symbol(image, format, out)) return true;
     // The band may read flat where the data, further from the ring's
@@ -220,7 +235,10 @@ bool Scanner::decode_candidate(const GrayImage &image, const RingCandidate &cand
         return false;
     }
     LocatorHit locator = read_locator(image, quad);
-    if (!locator.found) return false;
+    if (!locator.found) {
+        failed_rings_.push_back(attempt);
+        return false;
+    }
     out.payload = std::move(locator.decoded.payload);
     out.info = FormatInfo{1, 0, 2, 0, 0};
     out.inverted = candidate.inverted;
@@ -233,16 +251,8 @@ bool Scanner::decode_candidate(const GrayImage &image, const RingCandidate &cand
 }
 
 bool Scanner::failed_before(const Quad &ring) const {
-    // The same ring: every corner within half a pixel of one of a failed
-    // ring's (in any order; the refinement then reads the same points). A
-    // looser match skipped dense symbols whose second quadrilateral, a
-    // pixel or two away, read.
-    auto near = [](Point a, Point b) { return length(a - b) < 0.5; };
-    for (const Quad &q : unreadable_) {
-        bool same = true;
-        for (const Point &p : ring) same = same && (near(p, q[0]) || near(p, q[1]) || near(p, q[2]) || near(p, q[3]));
-        if (same) return true;
-    }
+    for (const Quad &q : unreadable_)
+        if (same_corners(ring, q)) return true;
     return false;
 }
 
@@ -288,10 +298,10 @@ bool Scanner::decode_as_margin(const GrayImage &image, const GrayImage &detect, 
     return light_ring && decode_candidate(image, ring, false, out);  // (b), (c)
 }
 
-void Scanner::rank_candidates(const GrayImage &detect, double scale, double max_side) {
+void Scanner::rank_candidates(const GrayImage &detect, double scale, double max_side, bool dark_only) {
     binarize(detect, binary_, binarize_scratch_, kTile);
     candidates_.clear();
-    find_ring_candidates(binary_, components_, candidates_);
+    find_ring_candidates(binary_, components_, candidates_, dark_only);
     for (RingCandidate &c : candidates_) {
         c.score = ring_score(detect, c);
         // A large ring that scores badly may be a curved one (small rings
@@ -361,6 +371,26 @@ bool Scanner::scan_level(const GrayImage &image, const GrayImage &detect, double
     }
     rescues_.insert(rescues_.end(), weak_rings_.begin(), weak_rings_.end());
     return !results.empty();
+}
+
+bool Scanner::scan_quick(const GrayImage &image, std::vector<ScanResult> &results) {
+    decimate(decimated_, quartered_);
+    smooth(quartered_, smoothed_);
+    // Dark rings only: light ones there are mostly the labels around symbols.
+    rank_candidates(smoothed_, 4.0, 1e9, true);
+    int tried = 0;
+    for (RingCandidate c : candidates_) {
+        if (tried >= kQuickCandidates) break;
+        if (std::sqrt(c.area) * 4.0 < kQuickMinSide) continue;
+        ++tried;
+        for (Point &p : c.quad) p = p * 4.0;
+        ScanResult result;
+        if (decode_candidate(image, c, false, result)) {
+            results.push_back(std::move(result));
+            return true;
+        }
+    }
+    return false;
 }
 
 bool Scanner::read_crop(const GrayImage &image, double cx, double cy, double side, ScanResult &result) {
@@ -443,12 +473,15 @@ bool Scanner::scan_rescues(const GrayImage &image, bool find_all, std::vector<Sc
 std::vector<ScanResult> Scanner::scan(const GrayImage &image, bool find_all, bool thorough) {
     std::vector<ScanResult> results;
     unreadable_.clear();
+    failed_rings_.clear();
     rescues_.clear();
     const bool halve = std::min(image.width, image.height) >= 480;
     const GrayImage *detect = &image;
     if (halve) {
         decimate(image, decimated_);
         detect = &decimated_;
+        // Most symbols of a frame are large enough for the quick pass.
+        if (!find_all && scan_quick(image, results)) return results;
     }
     // Detection works on a smoothed image: sensor grain would otherwise break
     // flat regions into thousands of tiny components that each cost time.
