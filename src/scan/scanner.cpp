@@ -214,12 +214,14 @@ bool Scanner::decode_candidate(const GrayImage &image, const RingCandidate &cand
                                ScanResult &out) {
     Quad quad = candidate.quad;
     const bool refined = refine_ring_edges(image, candidate.inverted, quad);
+    band_read_ = false;
     if (bends) return refined && read_bent(image, quad, out);
     // Failed rings are kept in frame coordinates, so that a crop does not
     // read again a ring that failed in the frame.
     Quad in_frame = quad;
     for (Point &p : in_frame) p = p + origin_;
-    if (failed_before(in_frame)) return false;
+    band_read_ = failed_before(in_frame);
+    if (band_read_) return false;
     // The rest depends only on the image and these: a ring that failed
     // before (found again at another level, in a crop, as a margin) fails again.
     const FailedRing attempt{in_frame, candidate.inverted, refined};
@@ -232,6 +234,7 @@ bool Scanner::decode_candidate(const GrayImage &image, const RingCandidate &cand
     if (refined && read_bowed(image, candidate.inverted, quad, out)) return true;
     if (format.found) {
         unreadable_.push_back(in_frame);
+        band_read_ = true;
         return false;
     }
     LocatorHit locator = read_locator(image, quad);
@@ -354,11 +357,11 @@ bool Scanner::scan_level(const GrayImage &image, const GrayImage &detect, double
             if (already_read(results, centre(c.quad))) continue;
             ++tried;
             ScanResult result;
-            const size_t unreadable_before = unreadable_.size();
             if (!decode_candidate(image, c, pass == 1, result)) {
                 // Worth a crop only when the ring itself failed: a band that
-                // read from it means the corners were right.
-                const bool band_read = unreadable_.size() > unreadable_before;
+                // read from it (now or earlier in the frame) means the
+                // corners were right.
+                const bool band_read = band_read_;
                 if (pass == 1 || !decode_as_margin(image, detect, scale, c, result)) {
                     if (pass == 0 && scale > 1 && std::sqrt(c.area) * scale <= kRescueMaxSide && !band_read)
                         rescues_.push_back(c);

@@ -108,6 +108,8 @@ private:
     // that score too low.
     void rank_candidates(const GrayImage &detect, double scale, double max_side, bool dark_only = false);
     // bends: read only under cylindrical-bend hypotheses (the second pass).
+    // A flat read that fails sets band_read_ when the ring's band read, now
+    // or earlier in the frame.
     bool decode_candidate(const GrayImage &image, const RingCandidate &candidate, bool bends, ScanResult &out);
     // Stage 3c: the small blobs of the last detection pass (scale: its
     // full-resolution pixels per detection pixel), each scanned from a crop.
@@ -130,6 +132,7 @@ private:
     // coordinates: the same ring found again (as its quiet margin, at another
     // level, in a crop) is not read again.
     std::vector<Quad> unreadable_;
+    bool band_read_ = false;
     // Rings of this frame that read neither a band nor a locator, with what
     // else decides their reading: read again they would fail again.
     struct FailedRing {
