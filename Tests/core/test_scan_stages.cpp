@@ -6,6 +6,8 @@
 #include "image/gray_image.hpp"
 #include "image/image_file.hpp"
 #include "scan/binarize.hpp"
+#include "scan/candidates.hpp"
+#include "scan/small_blobs.hpp"
 #include "scan/equalise.hpp"
 #include "codec/status.hpp"
 
@@ -175,5 +177,65 @@ TEST(image_readers_refuse_garbage) {
     } catch (const ckey::Error &e) {
         CHECK_EQ(static_cast<int>(e.code()), static_cast<int>(CKEY_IO_ERROR));
         CHECK(std::string(e.what()).find("/nonexistent/file.png") != std::string::npos);
+    }
+}
+
+// Light and dark components never join, so labelling the classes apart and
+// merging by the order of finding gives the candidates and small blobs of one
+// labelling of both (the halved pass of a one-symbol scan relies on it).
+TEST(dark_and_light_labelled_apart_match_both_together) {
+    std::mt19937 rng(11);
+    ckey::GrayImage image;
+    image.width = 320;
+    image.height = 240;
+    image.pixels.assign(static_cast<size_t>(image.width) * image.height, 128);
+    auto fill = [&](int x0, int y0, int x1, int y1, uint8_t v) {
+        for (int y = std::max(0, y0); y < std::min(image.height, y1); ++y)
+            for (int x = std::max(0, x0); x < std::min(image.width, x1); ++x)
+                image.pixels[static_cast<size_t>(y) * image.width + x] = v;
+    };
+    for (int i = 0; i < 120; ++i) {  // clutter: blobs of either polarity
+        const int x = static_cast<int>(rng() % 320), y = static_cast<int>(rng() % 240);
+        fill(x, y, x + 2 + static_cast<int>(rng() % 12), y + 2 + static_cast<int>(rng() % 12), rng() % 2 ? 30 : 230);
+    }
+    for (int i = 0; i < 6; ++i) {  // hollow squares: dark rings on light, light rings on dark
+        const int x = 20 + 100 * (i % 3), y = 20 + 110 * (i / 3), side = 40 + 5 * i;
+        const bool dark = i % 2 == 0;
+        fill(x - 4, y - 4, x + side + 4, y + side + 4, dark ? 230 : 30);
+        fill(x, y, x + side, y + side, dark ? 30 : 230);
+        fill(x + 4, y + 4, x + side - 4, y + side - 4, dark ? 230 : 30);
+    }
+    ckey::Ternary t;
+    ckey::binarize(image, t);
+    ckey::ComponentScratch both, dark, light;
+    std::vector<ckey::RingCandidate> together, apart;
+    ckey::find_ring_candidates(t, both, together);
+    ckey::find_ring_candidates(t, dark, apart, ckey::CellClasses::dark);
+    const auto middle = static_cast<long>(apart.size());
+    ckey::find_ring_candidates(t, light, apart, ckey::CellClasses::light);
+    std::inplace_merge(apart.begin(), apart.begin() + middle, apart.end(),
+                       [](const ckey::RingCandidate &a, const ckey::RingCandidate &b) { return a.order < b.order; });
+    const auto inverted = std::count_if(together.begin(), together.end(), [](const auto &c) { return c.inverted; });
+    CHECK(inverted >= 3);
+    CHECK(static_cast<long>(together.size()) - inverted >= 3);
+    REQUIRE(apart.size() == together.size());
+    for (size_t i = 0; i < apart.size(); ++i) {
+        CHECK_EQ(apart[i].order, together[i].order);
+        CHECK_EQ(apart[i].inverted, together[i].inverted);
+        for (int k = 0; k < 4; ++k) {
+            CHECK_EQ(apart[i].quad[k].x, together[i].quad[k].x);
+            CHECK_EQ(apart[i].quad[k].y, together[i].quad[k].y);
+        }
+    }
+    std::vector<ckey::SmallBlob> blobs_together, blobs_apart;
+    ckey::find_small_blobs(both, 1000, blobs_together);
+    ckey::find_small_blobs(dark, 1000, blobs_apart, &light);
+    CHECK(blobs_together.size() >= 10);
+    REQUIRE(blobs_apart.size() == blobs_together.size());
+    for (size_t i = 0; i < blobs_apart.size(); ++i) {
+        CHECK_EQ(blobs_apart[i].x0, blobs_together[i].x0);
+        CHECK_EQ(blobs_apart[i].y0, blobs_together[i].y0);
+        CHECK_EQ(blobs_apart[i].x1, blobs_together[i].x1);
+        CHECK_EQ(blobs_apart[i].y1, blobs_together[i].y1);
     }
 }

@@ -113,10 +113,12 @@ int run_end(const uint8_t *row, int x, int w) {
     }
 }
 
-// Runs of light and dark cells (dark only when asked), row by row (unknown
-// cells join nothing), each
+// Runs of light and dark cells (or of one class), row by row (unknown cells
+// join nothing), each
 // united with the overlapping runs of its class in the row above.
-void label_runs(const Ternary &t, ComponentScratch &scratch, bool dark_only) {
+void label_runs(const Ternary &t, ComponentScratch &scratch, CellClasses classes) {
+    // Cells of the class left out are skipped like unknown ones.
+    const uint8_t left_out = classes == CellClasses::dark ? kLight : classes == CellClasses::light ? kDark : kUnknown;
     const int w = t.width, h = t.height;
     auto &runs = scratch.runs;
     auto &row_start = scratch.row_start;
@@ -127,7 +129,7 @@ void label_runs(const Ternary &t, ComponentScratch &scratch, bool dark_only) {
         const uint8_t *row = &t.cells[static_cast<size_t>(y) * w];
         for (int x = 0; x < w;) {
             const int end = run_end(row, x, w);
-            if (row[x] == kDark || (!dark_only && row[x] == kLight)) {
+            if (row[x] != kUnknown && row[x] != left_out) {
                 const int id = static_cast<int>(runs.size());
                 runs.push_back({y, x, end, id, row[x]});
             }
@@ -165,7 +167,7 @@ void component_stats(ComponentScratch &scratch, int w, int h) {
         const Run &run = runs[i];
         if (run.parent == static_cast<int>(i)) {
             stat_of[i] = static_cast<int>(stats.size());
-            stats.push_back({run.x0, run.y, run.x1, run.y, 0, false, run.cls, -1});
+            stats.push_back({run.x0, run.y, run.x1, run.y, 0, false, run.cls, -1, static_cast<long>(run.y) * w + run.x0});
         } else {
             stat_of[i] = stat_of[run.parent];
         }
@@ -247,14 +249,15 @@ bool ring_outline(ComponentScratch &scratch, size_t k, RingCandidate &c) {
         if (std::fabs(cross(u, v)) < 0.42 * length(u) * length(v)) return false;
     }
     c.inverted = st.cls == kLight;
+    c.order = st.order;
     return true;
 }
 
 }  // namespace
 
 void find_ring_candidates(const Ternary &t, ComponentScratch &scratch, std::vector<RingCandidate> &out,
-                          bool dark_only) {
-    label_runs(t, scratch, dark_only);
+                          CellClasses classes) {
+    label_runs(t, scratch, classes);
     component_stats(scratch, t.width, t.height);
     if (!keep_ring_like(scratch)) return;
     for (size_t k = 0; k < scratch.kept.size(); ++k) {

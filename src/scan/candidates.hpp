@@ -11,12 +11,17 @@
 
 namespace ckey {
 
+// The cells that form components. Light and dark components never join, so
+// labelling the classes apart finds the same components as together.
+enum class CellClasses { both, dark, light };
+
 struct RingCandidate {
     Quad quad;              // outer ring corners, clockwise in image coordinates
     bool inverted = false;  // light ring on a dark ground
     double area = 0;        // in detection-image pixels^2
     double score = 0;       // ring contrast score, set by the caller
     bool marked = true;     // the field inside holds marks, set by the caller
+    long order = 0;         // its component's first cell, y * width + x: the order of finding
 };
 
 // A horizontal run of one class; runs are the unit of connectivity.
@@ -32,7 +37,8 @@ struct ComponentStats {
     long count;
     bool border;  // touches the image edge
     uint8_t cls;
-    int kept;  // index into the kept list, or -1
+    int kept;    // index into the kept list, or -1
+    long order;  // its first cell, y * width + x: components are found in this order
 };
 
 struct ComponentScratch {
@@ -49,9 +55,10 @@ struct ComponentScratch {
 // The smallest outer ring side accepted, in detection-image pixels.
 constexpr int kMinRingPixels = 10;
 
-// Appends the ring-like components of the binary image to out. dark_only:
-// light cells join nothing (no light-on-dark rings; about half the runs).
+// Appends the ring-like components of these classes of the binary image to
+// out, in the order their components are found. One class has about half the
+// runs of both.
 void find_ring_candidates(const Ternary &binary, ComponentScratch &scratch, std::vector<RingCandidate> &out,
-                          bool dark_only = false);
+                          CellClasses classes = CellClasses::both);
 
 }  // namespace ckey

@@ -301,16 +301,19 @@ bool Scanner::decode_as_margin(const GrayImage &image, const GrayImage &detect, 
     return light_ring && decode_candidate(image, ring, false, out);  // (b), (c)
 }
 
-void Scanner::rank_candidates(const GrayImage &detect, double scale, double max_side, bool dark_only) {
-    binarize(detect, binary_, binarize_scratch_, kTile);
-    candidates_.clear();
-    find_ring_candidates(binary_, components_, candidates_, dark_only);
-    for (RingCandidate &c : candidates_) {
+void Scanner::find_scored(const GrayImage &detect, double scale, CellClasses classes, ComponentScratch &scratch) {
+    const size_t first = candidates_.size();
+    find_ring_candidates(binary_, scratch, candidates_, classes);
+    for (size_t i = first; i < candidates_.size(); ++i) {
+        RingCandidate &c = candidates_[i];
         c.score = ring_score(detect, c);
         // A large ring that scores badly may be a curved one (small rings
         // bow by under a pixel; scoring them so would let clutter outrank them).
         if (c.score < kMinRingScore && std::sqrt(c.area) * scale >= kBendMinSide) c.score = ring_score(detect, c, true);
     }
+}
+
+void Scanner::rank_candidates(const GrayImage &detect, double scale, double max_side) {
     // Small rings that score too low here may be rings that the halving
     // blurred: they are rescued from crops after the failed ones.
     weak_rings_.clear();
@@ -337,9 +340,49 @@ void Scanner::rank_candidates(const GrayImage &detect, double scale, double max_
     });
 }
 
+bool Scanner::read_dark_first(const GrayImage &image, const GrayImage &detect, double scale, double min_score,
+                              std::vector<ScanResult> &results) {
+    int tried = 0, weak = 0;
+    for (RingCandidate c : candidates_) {
+        if (tried++ >= kDarkFirstCandidates || (c.score < min_score && ++weak > 2)) break;
+        for (Point &p : c.quad) p = p * scale;
+        ScanResult result;
+        if (decode_candidate(image, c, false, result) || decode_as_margin(image, detect, scale, c, result)) {
+            results.push_back(std::move(result));
+            return true;
+        }
+    }
+    return false;
+}
+
+bool Scanner::gather_candidates(const GrayImage &image, const GrayImage &detect, double scale, bool find_all,
+                                std::vector<ScanResult> &results, double min_score, double max_side) {
+    binarize(detect, binary_, binarize_scratch_, kTile);
+    candidates_.clear();
+    light_apart_ = !find_all && scale > 1;
+    if (light_apart_) {
+        // The best dark rings first; the light components only when none
+        // reads, and then every candidate exactly as if both classes had
+        // been labelled together (the dark ones that failed fail fast).
+        find_scored(detect, scale, CellClasses::dark, components_);
+        dark_found_ = candidates_;
+        rank_candidates(detect, scale, max_side);
+        if (read_dark_first(image, detect, scale, min_score, results)) return true;
+        candidates_ = dark_found_;
+        find_scored(detect, scale, CellClasses::light, light_components_);
+        std::inplace_merge(candidates_.begin(), candidates_.begin() + static_cast<long>(dark_found_.size()),
+                           candidates_.end(),
+                           [](const RingCandidate &a, const RingCandidate &b) { return a.order < b.order; });
+    } else {
+        find_scored(detect, scale, CellClasses::both, components_);
+    }
+    rank_candidates(detect, scale, max_side);
+    return false;
+}
+
 bool Scanner::scan_level(const GrayImage &image, const GrayImage &detect, double scale, bool find_all,
                          std::vector<ScanResult> &results, double min_score, double max_side) {
-    rank_candidates(detect, scale, max_side);
+    if (gather_candidates(image, detect, scale, find_all, results, min_score, max_side)) return true;
     // Pass 1 reads every candidate flat; pass 2 tries cylindrical bends on
     // the two best-looking ones, only when pass 1 found nothing.
     const int limit = kMaxCandidates * (find_all ? 4 : 1);
@@ -380,7 +423,10 @@ bool Scanner::scan_quick(const GrayImage &image, std::vector<ScanResult> &result
     decimate(decimated_, quartered_);
     smooth(quartered_, smoothed_);
     // Dark rings only: light ones there are mostly the labels around symbols.
-    rank_candidates(smoothed_, 4.0, 1e9, true);
+    binarize(smoothed_, binary_, binarize_scratch_, kTile);
+    candidates_.clear();
+    find_scored(smoothed_, 4.0, CellClasses::dark, components_);
+    rank_candidates(smoothed_, 4.0, 1e9);
     int tried = 0;
     for (RingCandidate c : candidates_) {
         if (tried >= kQuickCandidates) break;
@@ -431,7 +477,7 @@ bool Scanner::read_crop(const GrayImage &image, double cx, double cy, double sid
 
 bool Scanner::scan_small_blobs(const GrayImage &image, double scale, bool find_all,
                                std::vector<ScanResult> &results) {
-    find_small_blobs(components_, kMaxSmallBlobs, blobs_);
+    find_small_blobs(components_, kMaxSmallBlobs, blobs_, light_apart_ ? &light_components_ : nullptr);
     const size_t found_before = results.size();
     for (const SmallBlob &blob : blobs_) {
         // A crop 1.6 times the blob's size about its centre holds the whole

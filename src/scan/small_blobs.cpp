@@ -4,9 +4,29 @@
 
 namespace ckey {
 
-void find_small_blobs(const ComponentScratch &scratch, int limit, std::vector<SmallBlob> &out) {
+namespace {
+
+// The components of a and b in the order one labelling of both would find
+// them (each list is in that order already).
+std::vector<const ComponentStats *> merged(const std::vector<ComponentStats> &a, const std::vector<ComponentStats> *b) {
+    std::vector<const ComponentStats *> all;
+    all.reserve(a.size() + (b ? b->size() : 0));
+    for (const ComponentStats &st : a) all.push_back(&st);
+    if (!b) return all;
+    const size_t middle = all.size();
+    for (const ComponentStats &st : *b) all.push_back(&st);
+    std::inplace_merge(all.begin(), all.begin() + middle, all.end(),
+                       [](const ComponentStats *x, const ComponentStats *y) { return x->order < y->order; });
+    return all;
+}
+
+}  // namespace
+
+void find_small_blobs(const ComponentScratch &scratch, int limit, std::vector<SmallBlob> &out,
+                      const ComponentScratch *apart) {
     out.clear();
-    for (const ComponentStats &st : scratch.stats) {
+    for (const ComponentStats *found : merged(scratch.stats, apart ? &apart->stats : nullptr)) {
+        const ComponentStats &st = *found;
         const int bw = st.x1 - st.x0 + 1, bh = st.y1 - st.y0 + 1;
         const int lo = std::min(bw, bh), hi = std::max(bw, bh);
         if (st.border || lo < kMinBlobPixels || hi > kMaxBlobPixels) continue;

@@ -26,7 +26,10 @@ constexpr int kMinBlobPixels = 4;
 constexpr int kMaxBlobPixels = 4 * kMinRingPixels;
 
 // The roughly square, not-hollow-looking components of the last
-// find_ring_candidates() call on scratch, best first, at most limit.
-void find_small_blobs(const ComponentScratch &scratch, int limit, std::vector<SmallBlob> &out);
+// find_ring_candidates() call on scratch, best first, at most limit. With
+// apart (not null): the components of both scratches, as if one call had
+// labelled both classes (each labelled one).
+void find_small_blobs(const ComponentScratch &scratch, int limit, std::vector<SmallBlob> &out,
+                      const ComponentScratch *apart = nullptr);
 
 }  // namespace ckey
