@@ -114,8 +114,8 @@ int run_end(const uint8_t *row, int x, int w) {
 }
 
 // Runs of light and dark cells (or of one class), row by row (unknown cells
-// join nothing), each
-// united with the overlapping runs of its class in the row above.
+// join nothing), each united with the overlapping runs of its class in the
+// row above.
 void label_runs(const Ternary &t, ComponentScratch &scratch, CellClasses classes) {
     // Cells of the class left out are skipped like unknown ones.
     const uint8_t left_out = classes == CellClasses::dark ? kLight : classes == CellClasses::light ? kDark : kUnknown;

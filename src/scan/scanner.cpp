@@ -220,21 +220,16 @@ bool Scanner::decode_candidate(const GrayImage &image, const RingCandidate &cand
     // read again a ring that failed in the frame.
     Quad in_frame = quad;
     for (Point &p : in_frame) p = p + origin_;
-    band_read_ = failed_before(in_frame);
-    if (band_read_) return false;
-    // The rest depends only on the image and these: a ring that failed
-    // before (found again at another level, in a crop, as a margin) fails again.
-    const FailedRing attempt{in_frame, candidate.inverted, refined};
-    for (const FailedRing &f : failed_rings_)
-        if (f.inverted == attempt.inverted && f.refined == attempt.refined && same_corners(f.quad, in_frame)) return false;
+    FailedRing attempt{in_frame, candidate.inverted, refined, false};
+    if (failed_before(attempt)) return false;
     const FormatHit format = read_format(image, quad);
     if (format.found && read_symbol(image, format, out)) return true;
     // The band may read flat where the data, further from the ring's
     // straight chords, does not: the traced sides then map both.
     if (refined && read_bowed(image, candidate.inverted, quad, out)) return true;
     if (format.found) {
-        unreadable_.push_back(in_frame);
-        band_read_ = true;
+        attempt.band_read = band_read_ = true;
+        failed_rings_.push_back(attempt);
         return false;
     }
     LocatorHit locator = read_locator(image, quad);
@@ -253,10 +248,18 @@ bool Scanner::decode_candidate(const GrayImage &image, const RingCandidate &cand
     return true;
 }
 
-bool Scanner::failed_before(const Quad &ring) const {
-    for (const Quad &q : unreadable_)
-        if (same_corners(ring, q)) return true;
-    return false;
+bool Scanner::failed_before(const FailedRing &ring) {
+    // A ring whose band read failed in its modules, whatever the polarity
+    // and refinement; one that read nothing, only with the same ones (the
+    // rest of the reading depends only on the image and these).
+    bool same = false;
+    band_read_ = false;
+    for (const FailedRing &f : failed_rings_) {
+        if (!same_corners(f.quad, ring.quad)) continue;
+        band_read_ = band_read_ || f.band_read;
+        same = same || (f.inverted == ring.inverted && f.refined == ring.refined);
+    }
+    return band_read_ || same;
 }
 
 bool Scanner::decode_as_margin(const GrayImage &image, const GrayImage &detect, double scale,
@@ -287,7 +290,8 @@ bool Scanner::decode_as_margin(const GrayImage &image, const GrayImage &detect, 
     // are clutter, and a decode costs tens of ring scores. Judged before (a)
     // runs, so that (a)'s own failure does not count.
     bool light_ring = dark_margin;
-    for (const Quad &q : unreadable_) light_ring = light_ring && !inside(q, centre(ring.quad) + origin_);
+    for (const FailedRing &f : failed_rings_)
+        light_ring = light_ring && !(f.band_read && inside(f.quad, centre(ring.quad) + origin_));
     if (light_ring) {
         RingCandidate scored = ring;
         for (Point &p : scored.quad) p = p * (1 / scale);
@@ -340,14 +344,16 @@ void Scanner::rank_candidates(const GrayImage &detect, double scale, double max_
     });
 }
 
-bool Scanner::read_dark_first(const GrayImage &image, const GrayImage &detect, double scale, double min_score,
-                              std::vector<ScanResult> &results) {
+bool Scanner::read_best(const GrayImage &image, const GrayImage &detect, double scale, const BestReading &how,
+                        std::vector<ScanResult> &results) {
     int tried = 0, weak = 0;
     for (RingCandidate c : candidates_) {
-        if (tried++ >= kDarkFirstCandidates || (c.score < min_score && ++weak > 2)) break;
+        if (std::sqrt(c.area) * scale < how.min_side) continue;
+        if (tried++ >= how.count || (c.score < how.min_score && ++weak > 2)) break;
         for (Point &p : c.quad) p = p * scale;
         ScanResult result;
-        if (decode_candidate(image, c, false, result) || decode_as_margin(image, detect, scale, c, result)) {
+        if (decode_candidate(image, c, false, result) ||
+            (how.margins && decode_as_margin(image, detect, scale, c, result))) {
             results.push_back(std::move(result));
             return true;
         }
@@ -359,15 +365,14 @@ bool Scanner::gather_candidates(const GrayImage &image, const GrayImage &detect,
                                 std::vector<ScanResult> &results, double min_score, double max_side) {
     binarize(detect, binary_, binarize_scratch_, kTile);
     candidates_.clear();
-    light_apart_ = !find_all && scale > 1;
-    if (light_apart_) {
+    if (!find_all && scale > 1) {
         // The best dark rings first; the light components only when none
         // reads, and then every candidate exactly as if both classes had
         // been labelled together (the dark ones that failed fail fast).
         find_scored(detect, scale, CellClasses::dark, components_);
         dark_found_ = candidates_;
         rank_candidates(detect, scale, max_side);
-        if (read_dark_first(image, detect, scale, min_score, results)) return true;
+        if (read_best(image, detect, scale, {kDarkFirstCandidates, 0, min_score, true}, results)) return true;
         candidates_ = dark_found_;
         find_scored(detect, scale, CellClasses::light, light_components_);
         std::inplace_merge(candidates_.begin(), candidates_.begin() + static_cast<long>(dark_found_.size()),
@@ -427,19 +432,7 @@ bool Scanner::scan_quick(const GrayImage &image, std::vector<ScanResult> &result
     candidates_.clear();
     find_scored(smoothed_, 4.0, CellClasses::dark, components_);
     rank_candidates(smoothed_, 4.0, 1e9);
-    int tried = 0;
-    for (RingCandidate c : candidates_) {
-        if (tried >= kQuickCandidates) break;
-        if (std::sqrt(c.area) * 4.0 < kQuickMinSide) continue;
-        ++tried;
-        for (Point &p : c.quad) p = p * 4.0;
-        ScanResult result;
-        if (decode_candidate(image, c, false, result)) {
-            results.push_back(std::move(result));
-            return true;
-        }
-    }
-    return false;
+    return read_best(image, smoothed_, 4.0, {kQuickCandidates, kQuickMinSide, 0, false}, results);
 }
 
 bool Scanner::read_crop(const GrayImage &image, double cx, double cy, double side, ScanResult &result) {
@@ -477,7 +470,8 @@ bool Scanner::read_crop(const GrayImage &image, double cx, double cy, double sid
 
 bool Scanner::scan_small_blobs(const GrayImage &image, double scale, bool find_all,
                                std::vector<ScanResult> &results) {
-    find_small_blobs(components_, kMaxSmallBlobs, blobs_, light_apart_ ? &light_components_ : nullptr);
+    // A one-symbol scan labelled the light cells apart (gather_candidates).
+    find_small_blobs(components_, kMaxSmallBlobs, blobs_, find_all ? nullptr : &light_components_);
     const size_t found_before = results.size();
     for (const SmallBlob &blob : blobs_) {
         // A crop 1.6 times the blob's size about its centre holds the whole
@@ -521,7 +515,6 @@ bool Scanner::scan_rescues(const GrayImage &image, bool find_all, std::vector<Sc
 
 std::vector<ScanResult> Scanner::scan(const GrayImage &image, bool find_all, bool thorough) {
     std::vector<ScanResult> results;
-    unreadable_.clear();
     failed_rings_.clear();
     rescues_.clear();
     const bool halve = std::min(image.width, image.height) >= 480;

@@ -121,9 +121,17 @@ private:
     // true when one of those read (into results).
     bool gather_candidates(const GrayImage &image, const GrayImage &detect, double scale, bool find_all,
                            std::vector<ScanResult> &results, double min_score, double max_side);
-    // The halved pass of a one-symbol scan: the best kDarkFirstCandidates
-    // ranked dark candidates, each read flat and as a margin; true when one read.
-    bool read_dark_first(const GrayImage &image, const GrayImage &detect, double scale, double min_score, std::vector<ScanResult> &results);
+    // Which of the ranked candidates_ read_best reads, and how.
+    struct BestReading {
+        int count;         // the first this many...
+        double min_side;   // ...of this side or more (full-resolution pixels)
+        double min_score;  // at most two of them under it
+        bool margins;      // each also read as a margin when it fails flat
+    };
+    // The quick pass and the dark rings first: candidates_ read flat (and as
+    // margins when asked) until one reads; true when one did.
+    bool read_best(const GrayImage &image, const GrayImage &detect, double scale, const BestReading &how,
+                   std::vector<ScanResult> &results);
     // bends: read only under cylindrical-bend hypotheses (the second pass).
     // A flat read that fails sets band_read_ when the ring's band read, now
     // or earlier in the frame.
@@ -141,22 +149,22 @@ private:
     // detection image, scale times smaller than image.
     bool decode_as_margin(const GrayImage &image, const GrayImage &detect, double scale,
                           const RingCandidate &candidate, ScanResult &out);
-    // Whether this ring (refined, full-frame coordinates) is one whose band
-    // read and whose modules did not, earlier in this frame.
-    bool failed_before(const Quad &ring) const;
+    struct FailedRing;
+    // Whether this ring (refined, full-frame coordinates) failed earlier in
+    // this frame so that it would fail again; sets band_read_.
+    bool failed_before(const FailedRing &ring);
 
-    // Rings of this frame whose band read but whose modules did not, in frame
-    // coordinates: the same ring found again (as its quiet margin, at another
-    // level, in a crop) is not read again.
-    std::vector<Quad> unreadable_;
-    bool band_read_ = false;
-    // Rings of this frame that read neither a band nor a locator, with what
-    // else decides their reading: read again they would fail again.
+    // Rings of this frame that failed flat, in frame coordinates: those whose
+    // band read and whose modules did not (band_read), and those that read
+    // neither a band nor a locator, with what else decides their reading.
+    // The same ring found again (as its margin, at another level, in a crop)
+    // is not read again.
     struct FailedRing {
-        Quad quad;  // frame coordinates
-        bool inverted, refined;
+        Quad quad;
+        bool inverted, refined, band_read;
     };
     std::vector<FailedRing> failed_rings_;
+    bool band_read_ = false;
     // Where the image being decoded sits in the frame: a crop's corner, else 0.
     Point origin_{0, 0};
     // Small rings of the halved pass that failed (full-frame coordinates).
@@ -170,7 +178,6 @@ private:
     // The halved pass of a one-symbol scan labels light cells apart, in
     // light_components_, after the dark ones (in components_) failed.
     ComponentScratch light_components_;
-    bool light_apart_ = false;
     std::vector<RingCandidate> dark_found_;
     std::vector<RingCandidate> candidates_;
     std::vector<SmallBlob> blobs_;
