@@ -71,6 +71,7 @@ CKEY_API const char *ckey_version_string(void);
 #include "payload.h"
 #include "render.h"
 #include "certify.h"
+#include "grade.h"
 #include "camera.h"
 #include "actions.h"
 #include "session.h"

@@ -81,8 +81,11 @@ ModuleDecode decode_modules(const FormatInfo &p, const uint8_t *darkness, size_t
         out.erasures += rs.erasures;
         out.worst_margin = std::min(out.worst_margin, rs.margin);
         data.insert(data.end(), attempt.begin(), attempt.begin() + (len - e));
+        blocks[b] = std::move(attempt);
     }
     if (!parse_stream(data.data(), data.size(), out.payload, out.encodation)) return ModuleDecode{};
+    out.codewords.resize(total);
+    for (int k = 0; k < total; ++k) out.codewords[k] = blocks[order[k].first][order[k].second];
     out.ok = true;
     return out;
 }

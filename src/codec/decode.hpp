@@ -25,6 +25,9 @@ struct ModuleDecode {
     int erasures = 0;      // erasures filled, all blocks
     int worst_margin = 0;  // min over blocks of E - 2e - f
     int parity_per_block = 0;
+    // The corrected codewords, data and parity, in placement order (Profiles
+    // 0, 2 and 3): what the symbol's data modules were printed from.
+    std::vector<uint8_t> codewords;
 };
 
 // darkness: one value per module (n*n, row-major; 64 cells for Profile 1).

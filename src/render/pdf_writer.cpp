@@ -6,6 +6,7 @@
 
 #include "../codec/status.hpp"
 #include "paint.hpp"
+#include "pdf_file.hpp"
 #include "scene.hpp"
 #include "vector_paths.hpp"
 
@@ -15,18 +16,9 @@ namespace ckey {
 
 namespace {
 
-std::string num(double v) {
-    char text[40];
-    std::snprintf(text, sizeof text, "%.4f", v);
-    std::string s = text;
-    while (s.back() == '0') s.pop_back();
-    if (s.back() == '.') s.pop_back();
-    return s;
-}
-
 std::string rgb_text(uint32_t c) {
     Rgb x = rgb_of(c);
-    return num(x.r / 255.0) + " " + num(x.g / 255.0) + " " + num(x.b / 255.0);
+    return pdf_num(x.r / 255.0) + " " + pdf_num(x.g / 255.0) + " " + pdf_num(x.b / 255.0);
 }
 
 std::string function_of(const std::vector<Stop> &stops) {
@@ -34,55 +26,12 @@ std::string function_of(const std::vector<Stop> &stops) {
     for (size_t i = 1; i < stops.size(); ++i) {
         functions += cat("<< /FunctionType 2 /Domain [0 1] /C0 [", rgb_text(stops[i - 1].color), "] /C1 [",
                          rgb_text(stops[i].color), "] /N 1 >> ");
-        if (i + 1 < stops.size()) bounds += num(stops[i].t / 1000.0) + " ";
+        if (i + 1 < stops.size()) bounds += pdf_num(stops[i].t / 1000.0) + " ";
         encode += "0 1 ";
     }
     return cat("<< /FunctionType 3 /Domain [0 1] /Functions [", functions, "] /Bounds [", bounds, "] /Encode [",
                encode, "] >>");
 }
-
-class PdfFile {
-public:
-    int add(const std::string &dict, const std::string &stream = std::string(), bool has_stream = false) {
-        objects_.push_back({dict, stream, has_stream});
-        return static_cast<int>(objects_.size());
-    }
-    void set(int id, const std::string &dict) { objects_[id - 1].dict = dict; }
-    std::vector<uint8_t> bytes() const {
-        std::string out = "%PDF-1.4\n%\xE2\xE3\xCF\xD3\n";
-        std::vector<size_t> offsets;
-        for (size_t i = 0; i < objects_.size(); ++i) {
-            offsets.push_back(out.size());
-            out += cat(i + 1, " 0 obj\n");
-            const Object &o = objects_[i];
-            if (o.has_stream) {
-                std::string dict = o.dict;
-                dict.insert(dict.size() - 2, cat(" /Length ", o.stream.size(), " "));
-                out += dict + "\nstream\n" + o.stream + "\nendstream\n";
-            } else {
-                out += o.dict + "\n";
-            }
-            out += "endobj\n";
-        }
-        size_t xref = out.size();
-        out += cat("xref\n0 ", objects_.size() + 1, "\n0000000000 65535 f \n");
-        for (size_t off : offsets) {
-            char line[24];
-            std::snprintf(line, sizeof line, "%010zu 00000 n \n", off);
-            out += line;
-        }
-        out += cat("trailer\n<< /Size ", objects_.size() + 1, " /Root 1 0 R /Info 2 0 R >>\nstartxref\n", xref,
-                   "\n%%EOF\n");
-        return std::vector<uint8_t>(out.begin(), out.end());
-    }
-
-private:
-    struct Object {
-        std::string dict, stream;
-        bool has_stream;
-    };
-    std::vector<Object> objects_;
-};
 
 }  // namespace
 
@@ -99,7 +48,7 @@ std::vector<uint8_t> render_pdf(const Symbol &s, const Style &style, double widt
 
     std::string shadings, images, content;
     const double k = width / 31.0;
-    content += cat("q ", num(k), " 0 0 ", num(-k), " 0 ", num(width), " cm\n");
+    content += cat("q ", pdf_num(k), " 0 0 ", pdf_num(-k), " 0 ", pdf_num(width), " cm\n");
     const bool vignette = style.background != style.background_edge;
     if (!transparent) {
         if (vignette) {
@@ -113,7 +62,7 @@ std::vector<uint8_t> render_pdf(const Symbol &s, const Style &style, double widt
     }
     std::string gstates;
     if (style.shadow > 0) {
-        gstates = cat("/ExtGState << /GS0 << /ca ", num(style.shadow / 100.0), " >> >> ");
+        gstates = cat("/ExtGState << /GS0 << /ca ", pdf_num(style.shadow / 100.0), " >> >> ");
         std::vector<const Contour *> all;
         for (const auto &g : groups) all.insert(all.end(), g.contours.begin(), g.contours.end());
         content += "q /GS0 gs 0 0 0 rg\n" + path_text(all, true, kShadowOffset, kShadowOffset) + "f\nQ\n";
@@ -152,7 +101,7 @@ std::vector<uint8_t> render_pdf(const Symbol &s, const Style &style, double widt
     content += "Q\n";
     const int contents = pdf.add("<< >>", content, true);
     pdf.set(pages, cat("<< /Type /Pages /Kids [", page, " 0 R] /Count 1 >>"));
-    pdf.set(page, cat("<< /Type /Page /Parent ", pages, " 0 R /MediaBox [0 0 ", num(width), " ", num(width),
+    pdf.set(page, cat("<< /Type /Page /Parent ", pages, " 0 R /MediaBox [0 0 ", pdf_num(width), " ", pdf_num(width),
                       "] /Contents ", contents, " 0 R /Resources << ",
                       shadings.empty() ? std::string() : "/Shading << " + shadings + ">> ", gstates, images,
                       ">> >>"));

@@ -1,0 +1,1 @@
+#include "../../../../src/certify/grade_report.cpp"
