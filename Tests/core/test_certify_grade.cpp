@@ -147,10 +147,10 @@ TEST(clean_render_grades_A_on_every_parameter) {
 
 TEST(ring_gap_lowers_ring_damage_alone) {
     GrayImage g = render(kText);
-    paint(g, 8, 1.9, 13, 3.0, 255);  // 5 of the ring's 104 units, top side
+    paint(g, 8, 1.9, 13, 3.0, 255);  // 5 of the ring's 100 graded units, top side
     const ckey_grade_summary s = grade_of(g);
     expect_grades(s, {{CKEY_GRADE_RING_DAMAGE, 2}});
-    CHECK(std::fabs(s.values[CKEY_GRADE_RING_DAMAGE] - 5.0 / 104) < 0.011);
+    CHECK(std::fabs(s.values[CKEY_GRADE_RING_DAMAGE] - 5.0 / 100) < 0.011);
 }
 
 TEST(smudged_band_side_fails_band_damage) {

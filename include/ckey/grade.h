@@ -21,7 +21,7 @@ typedef enum ckey_grade_parameter {
     CKEY_GRADE_MINIMUM_EDGE_CONTRAST = 2,/* percent: least contrast between unlike neighbours */
     CKEY_GRADE_MODULATION = 3,           /* mean over data modules, fraction of half the contrast */
     CKEY_GRADE_REFLECTANCE_MARGIN = 4,   /* the same, signed: negative on the wrong side */
-    CKEY_GRADE_RING_DAMAGE = 5,          /* share of ring units damaged */
+    CKEY_GRADE_RING_DAMAGE = 5,          /* share of ring units damaged (corners not graded) */
     CKEY_GRADE_BAND_DAMAGE = 6,          /* share of format band cells damaged */
     CKEY_GRADE_KEY_DAMAGE = 7,           /* share of key modules damaged */
     CKEY_GRADE_AXIAL_NONUNIFORMITY = 8,  /* |X - Y| / mean module size */

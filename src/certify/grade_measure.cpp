@@ -185,7 +185,8 @@ void list_elements(GradeMeasurement &m, const std::vector<uint8_t> &modules) {
         for (int t = 0; t < 29; ++t) {
             const Point q = turn_canvas({t + 1.0, 1.0}, side), r = turn_canvas({t + 2.5, 2.5}, side);
             add(m, ElementKind::quiet, q.x, q.y, 1, false);
-            if (t < 26) add(m, ElementKind::ring, r.x, r.y, 1, true);
+            // The ring's corner units are left out: a style may round them (spec 4.2).
+            if (t > 0 && t < 26) add(m, ElementKind::ring, r.x, r.y, 1, true);
         }
     const auto cells = format_cells(format_pack(m.info));
     for (int i = 0; i < kFormatCells; ++i) {

@@ -2,7 +2,7 @@ import CKey
 import Foundation
 
 // ckey: the command-line tool. Exit status: 0 success, 1 the library refused
-// (the message says why), 2 a usage error, 3 nothing found (decode).
+// (the message says why), 2 a usage error, 3 nothing found (decode, grade).
 let commands: [String: (ArraySlice<String>) throws -> Int32] = [
     "encode": EncodeCommand.run,
     "capacity": CapacityCommand.run,
@@ -11,6 +11,7 @@ let commands: [String: (ArraySlice<String>) throws -> Int32] = [
     "classify": ClassifyCommand.run,
     "action": ActionCommand.run,
     "simulate": SimulateCommand.run,
+    "grade": GradeCommand.run,
 ]
 
 let usage = """
@@ -24,6 +25,7 @@ let usage = """
       classify   what a payload may do (web, email, call, geo...), or why nothing
       action     Safe Actions: keygen, sign and verify (issuer tools)
       simulate   render a symbol into a simulated phone-camera frame (PGM)
+      grade      grade the print quality of a printed symbol (A...F; JSON, card, PDF report)
 
     'ckey COMMAND --help' describes a command.
     """
