@@ -1,18 +1,30 @@
-// Certification: the style check, then camera-model readings of the real
-// rendering over each backdrop, decoded by the real scanner.
+// Certification: the style check, then frames of the use envelope drawn by
+// the camera simulator around the real rendering and read by the real
+// scanner (envelope_scene, envelope_predict); the adaptive policy adapts the
+// style until it certifies or says it cannot; the smallest printed size that
+// would certify at the far end of the range.
 #include <ckey/ckey.h>
 
 #include "../codec/status.hpp"
-#include "../scan/scanner.hpp"
-#include "camera_model.hpp"
+#include "envelope_predict.hpp"
+#include "envelope_scene.hpp"
+#include "certify_report.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <string>
 #include <vector>
 
 namespace {
+
+using ckey::Evaluation;
+using ckey::SurfaceTexture;
+
+void ok_or_fail(int status) {
+    if (status != CKEY_OK) ckey::fail(static_cast<ckey_status>(status), ckey_last_error());
+}
 
 // Straight-alpha RGBA over an opaque colour, as luminance (Rec. 601).
 ckey::GrayImage composite(const std::vector<uint8_t> &rgba, int size, uint32_t backdrop) {
@@ -30,19 +42,192 @@ ckey::GrayImage composite(const std::vector<uint8_t> &rgba, int size, uint32_t b
     return g;
 }
 
-uint8_t grey_of(uint32_t rgb) {
-    return static_cast<uint8_t>((77 * ((rgb >> 16) & 255) + 150 * ((rgb >> 8) & 255) + 29 * (rgb & 255) + 128) >> 8);
+double grey_of(uint32_t rgb) {
+    return ((77 * ((rgb >> 16) & 255) + 150 * ((rgb >> 8) & 255) + 29 * (rgb & 255) + 128) >> 8) / 255.0;
 }
+
+// The symbol drawn in `style` over each surface, at `size` px.
+std::vector<SurfaceTexture> textures_for(const ckey_symbol *symbol, const ckey_style &style, bool transparent,
+                                         const std::vector<uint32_t> &surfaces, int size) {
+    int min_size = 0;
+    ok_or_fail(ckey_render_min_size(symbol, &min_size));
+    size = std::clamp(std::max(size, min_size), 64, 2048);
+    std::vector<uint8_t> rgba(static_cast<size_t>(size) * size * 4);
+    ok_or_fail(ckey_render_pixels(symbol, &style, size, CKEY_RASTER_COVERAGE, transparent, rgba.data(),
+                                  static_cast<size_t>(size) * 4, rgba.size()));
+    std::vector<SurfaceTexture> out;
+    for (uint32_t surface : surfaces) {
+        SurfaceTexture t;
+        t.texture = composite(rgba, size, surface);
+        // The texture's 0...255 prints as reflectance 0.03...0.9 (envelope_scene.cpp).
+        t.carrier = 0.03 + 0.87 * grey_of(surface);
+        out.push_back(std::move(t));
+    }
+    return out;
+}
+
+
+class Certifier {
+public:
+    Certifier(const ckey_symbol *symbol, const ckey_certify_envelope &envelope, bool transparent,
+              std::vector<uint32_t> surfaces)
+        : symbol_(symbol), envelope_(envelope), transparent_(transparent), surfaces_(std::move(surfaces)) {
+        const uint8_t *data = nullptr;
+        size_t length = 0;
+        ok_or_fail(ckey_symbol_get_payload(symbol, &data, &length));
+        payload_.assign(data, data + length);
+        width_mm_ = ckey::envelope_width_mm(envelope);
+        quick_ = envelope.quick != 0;
+        frames_ = quick_ ? 32 : envelope.frames;
+        if (envelope.time_budget_ms > 0)
+            deadline_ = std::chrono::steady_clock::now() +
+                        std::chrono::microseconds(static_cast<long long>(envelope.time_budget_ms * 1000));
+    }
+
+    Evaluation evaluate(const ckey_style &style) {
+        // Texture resolution: about two texels per frame pixel at the nearest distance.
+        const double nearest_px = ckey::kPhoneFocalPx * width_mm_ / envelope_.distance_min_mm;
+        textures_ = textures_for(symbol_, style, transparent_, surfaces_, static_cast<int>(std::min(2 * nearest_px, 1024.0)));
+        Evaluation e;
+        e.sample = ckey::sample_envelope(textures_, payload_, envelope_, width_mm_, envelope_.distance_min_mm,
+                                         envelope_.distance_max_mm, frames_, 0, quick_, deadline());
+        e.rate = e.sample.frames > 0 ? static_cast<double>(e.sample.read) / e.sample.frames : 0;
+        return e;
+    }
+
+    // Smallest width (steps of 2^(1/4), 1/2 to 8 times the given one) whose
+    // frames at the far distance read at the threshold; 0 when none does.
+    double min_size_mm() {
+        const int frames = quick_ ? 16 : 40;
+        auto passes = [&](int step) {
+            const double width = width_mm_ * std::pow(2.0, step / 4.0);
+            const ckey::EnvelopeSample s =
+                ckey::sample_envelope(textures_, payload_, envelope_, width, envelope_.distance_max_mm,
+                                      envelope_.distance_max_mm, frames, 1u << 20, quick_, nullptr);
+            return s.read >= envelope_.threshold * s.frames;
+        };
+        int step = 0;
+        if (passes(0)) {
+            while (step > -4 && passes(step - 1)) --step;
+            return width_mm_ * std::pow(2.0, step / 4.0);
+        }
+        while (++step <= 12)
+            if (passes(step)) return width_mm_ * std::pow(2.0, step / 4.0);
+        return 0;
+    }
+
+    double width_mm() const { return width_mm_; }
+
+private:
+    const ckey::Deadline *deadline() const { return envelope_.time_budget_ms > 0 ? &deadline_ : nullptr; }
+
+    const ckey_symbol *symbol_;
+    ckey_certify_envelope envelope_;
+    bool transparent_, quick_ = false;
+    std::vector<uint32_t> surfaces_;
+    std::vector<uint8_t> payload_;
+    std::vector<SurfaceTexture> textures_;
+    double width_mm_ = 0;
+    int frames_ = 0;
+    ckey::Deadline deadline_{};
+};
 
 void say(ckey_certify_report *r, const std::string &text) {
     std::snprintf(r->message, sizeof r->message, "%s", text.c_str());
 }
 
+// The adaptive policy's further steps when the checked style falls short:
+// effects off, then the darkest ink on the lightest ground or the reverse.
+// ground: the mean grey (0...1) the marks sit on: the style's background, or
+// for a transparent symbol its backdrops'.
+ckey_style adapt_step(const ckey_style &style, int step, double ground) {
+    ckey_style s = style;
+    s.bevel = s.shadow = s.texture = 0;
+    s.background_edge = s.background;
+    if (step >= 2) {
+        const bool light_ground = ground >= 0.5;
+        s.ink = s.ring_color = s.key_color = light_ground ? 0x000000 : 0xFFFFFF;
+        s.background = s.background_edge = light_ground ? 0xFFFFFF : 0x000000;
+    }
+    return s;
+}
+
+double mean_grey(const std::vector<uint32_t> &surfaces) {
+    double sum = 0;
+    for (uint32_t c : surfaces) sum += grey_of(c);
+    return surfaces.empty() ? 1 : sum / static_cast<double>(surfaces.size());
+}
+
+// The style check over each surface; false (the report said why) when it refuses.
+bool check_style(const ckey_symbol *symbol, ckey_style &drawn, bool transparent, const std::vector<uint32_t> &surfaces,
+                 ckey_certify_report *out) {
+    for (uint32_t surface : surfaces) {
+        ckey_style adapted;
+        ckey_style_report report;
+        const int status =
+            ckey_style_check(symbol, &drawn, transparent, transparent ? &surface : nullptr, &adapted, &report);
+        if (status == CKEY_STYLE_REFUSED) {
+            say(out, std::string("not certified: the style check refused the style: ") + ckey_last_error());
+            return false;
+        }
+        ok_or_fail(status);
+        if (report.adapted) out->adapted = 1;
+        drawn = adapted;
+    }
+    return true;
+}
+
+}  // namespace
+
+extern "C" int ckey_certify_envelope_init(ckey_certify_envelope *out) {
+    return ckey::guarded([&] {
+        ckey::require(out, "out_envelope");
+        *out = ckey_certify_envelope{};
+        out->size_mm = 30;
+        out->distance_min_mm = 100;
+        out->distance_max_mm = 300;
+        out->lighting = CKEY_LIGHTING_INDOOR;
+        out->frames = 200;
+        out->seed = 1;
+        out->threshold = 0.95;
+        out->find_min_size = 1;
+    });
+}
+
+namespace {
+
+// The envelope given or the defaults, checked.
+ckey_certify_envelope envelope_or_defaults(const ckey_certify_envelope *envelope) {
+    ckey_certify_envelope env;
+    ckey_certify_envelope_init(&env);
+    if (envelope != nullptr) env = *envelope;
+    ckey::check_envelope(env);
+    return env;
+}
+
+// Samples the envelope with the checked style, then (adaptive policy) with
+// each further adaptation until one certifies; the summary last.
+void certify_checked(Certifier &certifier, const ckey_style &style, ckey_style drawn, const ckey_certify_envelope &env,
+                     double ground, ckey_style *out_style, ckey_certify_report *out) {
+    ckey::fill_report(out, certifier.evaluate(drawn), env);
+    for (int step = 1; !out->certified && style.policy == CKEY_STYLE_ADAPTIVE && step <= 2; ++step) {
+        drawn = adapt_step(drawn, step, ground);
+        ckey::fill_report(out, certifier.evaluate(drawn), env);
+        out->adapted = 1;
+        if (out_style) *out_style = drawn;
+    }
+    if (env.find_min_size && !out->budget_stopped) out->min_size_mm = certifier.min_size_mm();
+    std::string text = ckey::report_summary(out, env, certifier.width_mm());
+    if (!out->certified && style.policy == CKEY_STYLE_ADAPTIVE)
+        text += "; the adaptive policy could not reach the threshold (effects off, full contrast)";
+    say(out, text);
+}
+
 }  // namespace
 
 extern "C" int ckey_certify(const ckey_symbol *symbol, const ckey_style *style, int transparent,
-                            const uint32_t *backdrops, size_t backdrop_count, ckey_style *out_style,
-                            ckey_certify_report *out) {
+                            const uint32_t *backdrops, size_t backdrop_count, const ckey_certify_envelope *envelope,
+                            ckey_style *out_style, ckey_certify_report *out) {
     return ckey::guarded([&] {
         ckey::require(symbol, "symbol");
         ckey::require(out, "out_report");
@@ -51,89 +236,26 @@ extern "C" int ckey_certify(const ckey_symbol *symbol, const ckey_style *style, 
         if (backdrop_count > 0) ckey::require(backdrops, "backdrops");
         if (backdrop_count > 64)
             ckey::fail(CKEY_INVALID_ARGUMENT, "backdrop_count is ", backdrop_count, "; at most 64 backdrops");
+        const ckey_certify_envelope env = envelope_or_defaults(envelope);
         ckey_style base;
-        if (style == nullptr) {
-            if (int s = ckey_style_init(&base, CKEY_STYLE_PLAIN); s != CKEY_OK) ckey::fail(static_cast<ckey_status>(s), ckey_last_error());
-            style = &base;
-        }
+        if (style == nullptr) ok_or_fail(ckey_style_init(&base, CKEY_STYLE_PLAIN));
+        const ckey_style &given = style != nullptr ? *style : base;
+        if (out_style) *out_style = given;
         if (transparent && backdrop_count == 0) {
             say(out, "not certified: a transparent symbol is certified only over the backdrops it will sit on, and "
                      "none were given");
-            if (out_style) *out_style = *style;
             return;
         }
-        // The backdrops to read over: the given ones when transparent, else the style's own background.
+        // The surfaces to read over: the given ones when transparent, else the style's own background.
         std::vector<uint32_t> surfaces;
         if (transparent) surfaces.assign(backdrops, backdrops + backdrop_count);
-        else surfaces.push_back(style->background);
-        // The style check, once per surface; the adaptive policy may change the style.
-        ckey_style drawn = *style;
-        for (uint32_t surface : surfaces) {
-            ckey_style adapted;
-            ckey_style_report report;
-            int status = ckey_style_check(symbol, &drawn, transparent, transparent ? &surface : nullptr, &adapted, &report);
-            if (status == CKEY_STYLE_REFUSED) {
-                say(out, std::string("not certified: the style check refused the style: ") + ckey_last_error());
-                if (out_style) *out_style = drawn;
-                return;
-            }
-            if (status != CKEY_OK) ckey::fail(static_cast<ckey_status>(status), ckey_last_error());
-            if (report.adapted) out->adapted = 1;
-            drawn = adapted;
-        }
+        else surfaces.push_back(given.background);
+        out->backdrops_tested = static_cast<int>(surfaces.size());
+        ckey_style drawn = given;
+        const bool checked = check_style(symbol, drawn, transparent != 0, surfaces, out);
         if (out_style) *out_style = drawn;
-        ckey_symbol_info info;
-        if (int st = ckey_symbol_get_info(symbol, &info); st != CKEY_OK) ckey::fail(static_cast<ckey_status>(st), ckey_last_error());
-        const uint8_t *payload = nullptr;
-        size_t payload_length = 0;
-        ckey_symbol_get_payload(symbol, &payload, &payload_length);
-        ckey::Scanner scanner;
-        std::string failures;
-        out->worst_margin = 1 << 30;
-        for (size_t b = 0; b < surfaces.size(); ++b) {
-            ++out->backdrops_tested;
-            for (int reading = 0; reading < 2; ++reading) {
-                const double pixels_per_module = reading == 0 ? 3.0 : 4.0;
-                int size = static_cast<int>(std::ceil(31.0 * info.modules / 23.0 * pixels_per_module));
-                int min_size = 0;
-                ckey_render_min_size(symbol, &min_size);
-                size = std::clamp(std::max(size, min_size), 93, 2048);
-                std::vector<uint8_t> rgba(static_cast<size_t>(size) * size * 4);
-                int st = ckey_render_pixels(symbol, &drawn, size, CKEY_RASTER_COVERAGE, transparent, rgba.data(),
-                                            static_cast<size_t>(size) * 4, rgba.size());
-                if (st != CKEY_OK) ckey::fail(static_cast<ckey_status>(st), ckey_last_error());
-                ckey::CameraModel model;
-                model.rotation_degrees = reading == 0 ? 0 : 20;
-                model.seed = static_cast<uint32_t>(17 + 31 * b + reading);
-                ckey::GrayImage view = ckey::camera_view(composite(rgba, size, surfaces[b]), grey_of(surfaces[b]), model);
-                ++out->readings;
-                auto results = scanner.scan(view, false, true);
-                bool ok = !results.empty() && results[0].payload.size() == payload_length &&
-                          std::equal(results[0].payload.begin(), results[0].payload.end(), payload);
-                if (ok) {
-                    ++out->readings_passed;
-                    out->worst_margin = std::min(out->worst_margin, results[0].margin);
-                } else if (failures.size() < 300) {
-                    char line[120];
-                    std::snprintf(line, sizeof line, "%s#%06X at %.0f px/module%s", failures.empty() ? "" : "; ",
-                                  static_cast<unsigned>(surfaces[b] & 0xFFFFFF), pixels_per_module,
-                                  reading == 0 ? "" : " turned 20 degrees");
-                    failures += line;
-                }
-            }
-        }
-        out->certified = out->readings_passed == out->readings ? 1 : 0;
-        if (!out->certified) out->worst_margin = -1;
-        char summary[512];
-        if (out->certified)
-            std::snprintf(summary, sizeof summary,
-                          "certified: %d of %d camera-model readings over %d backdrop(s) decoded; smallest margin "
-                          "left %d codewords%s",
-                          out->readings_passed, out->readings, out->backdrops_tested, out->worst_margin,
-                          out->adapted ? " (style adapted)" : "");
-        else
-            std::snprintf(summary, sizeof summary, "not certified: %d of %d camera-model readings failed to decode (%s)",
-                          out->readings - out->readings_passed, out->readings, failures.c_str());
-        say(out, summary);
+        if (!checked) return;
+        Certifier certifier(symbol, env, transparent != 0, surfaces);
+        certify_checked(certifier, given, drawn, env, mean_grey(surfaces), out_style, out);
     });
 }

@@ -3,6 +3,7 @@
 struct Arguments {
     private(set) var positionals: [String] = []
     private var values: [String: String] = [:]
+    private var repeated: [String: [String]] = [:]
     private var switches: Set<String> = []
 
     init(_ arguments: ArraySlice<String>, options: Set<String>, flags: Set<String>) throws {
@@ -28,6 +29,7 @@ struct Arguments {
             } else if options.contains(name) {
                 guard let value = inlineValue ?? rest.popFirst() else { throw UsageError("--\(name) needs a value") }
                 values[name] = value
+                repeated[name, default: []].append(value)
             } else {
                 let known = (options.union(flags)).sorted().map { "--\($0)" }.joined(separator: ", ")
                 throw UsageError("unknown option --\(name); this command takes: \(known)")
@@ -36,7 +38,10 @@ struct Arguments {
     }
 
     func flag(_ name: String) -> Bool { switches.contains(name) }
+    /// The last value given for an option.
     func value(_ name: String) -> String? { values[name] }
+    /// Every value given for a repeatable option, in order.
+    func values(_ name: String) -> [String] { repeated[name] ?? [] }
 
     func integer(_ name: String, default fallback: Int, in range: ClosedRange<Int>) throws -> Int {
         guard let text = values[name] else { return fallback }

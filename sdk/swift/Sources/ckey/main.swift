@@ -2,7 +2,8 @@ import CKey
 import Foundation
 
 // ckey: the command-line tool. Exit status: 0 success, 1 the library refused
-// (the message says why), 2 a usage error, 3 nothing found (decode, grade).
+// (the message says why), 2 a usage error, 3 nothing found (decode, grade),
+// 4 a negative verdict (certify: not certified).
 let commands: [String: (ArraySlice<String>) throws -> Int32] = [
     "encode": EncodeCommand.run,
     "capacity": CapacityCommand.run,
@@ -12,6 +13,7 @@ let commands: [String: (ArraySlice<String>) throws -> Int32] = [
     "action": ActionCommand.run,
     "simulate": SimulateCommand.run,
     "grade": GradeCommand.run,
+    "certify": CertifyCommand.run,
 ]
 
 let usage = """
@@ -26,6 +28,7 @@ let usage = """
       action     Safe Actions: keygen, sign and verify (issuer tools)
       simulate   render a symbol into a simulated phone-camera frame (PGM)
       grade      grade the print quality of a printed symbol (A...F; JSON, card, PDF report)
+      certify    certify that a style reads over a use envelope (size, distance, lighting)
 
     'ckey COMMAND --help' describes a command.
     """

@@ -1,1 +1,0 @@
-#include "../../../../src/certify/camera_model.cpp"

@@ -1,0 +1,1 @@
+#include "../../../../src/certify/certify_report.cpp"

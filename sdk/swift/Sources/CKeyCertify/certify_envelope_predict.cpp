@@ -1,0 +1,1 @@
+#include "../../../../src/certify/envelope_predict.cpp"

@@ -1,0 +1,1 @@
+#include "../../../../src/certify/envelope_scene.cpp"
