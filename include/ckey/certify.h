@@ -1,6 +1,8 @@
 /*
- * CKey style certification: render, composite over backdrops, pass through a
- * phone-camera model, and decode with the real scanner.
+ * CKey style certification over a use envelope: render the symbol, sample
+ * frames of where it will be used through the camera simulator
+ * (<ckey/camera.h>), and decode them with the real scanner
+ * (docs/certification.md).
  * Included by <ckey/ckey.h>; do not include directly.
  */
 #ifndef CKEY_CERTIFY_H
