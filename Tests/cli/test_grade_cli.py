@@ -168,3 +168,21 @@ def test_third_party_renderings_grade_a(tmp_path):
         report = grade_json(image)
         assert report["overall"]["letter"] == "A", (image.name, report["parameters"])
         assert report["symbol"]["payload"] == PAYLOAD
+
+
+def test_spec_grade_vectors():
+    """spec/vectors/grade.json: each image with a known defect grades as recorded,
+    parameter by parameter (values within the file's stated tolerance)."""
+    import pathlib
+    root = pathlib.Path(__file__).resolve().parents[2] / "spec" / "vectors"
+    doc = json.loads((root / "grade.json").read_text())
+    assert len(doc["vectors"]) >= 6
+    for vector in doc["vectors"]:
+        report = grade_json(root / vector["file"])
+        assert report["overall"]["grade"] == vector["overall"], vector["file"]
+        assert report["symbol"]["payload"] == vector["payload"]
+        for name, expected in vector["grades"].items():
+            got = report["parameters"][name]
+            assert got["grade"] == expected, (vector["file"], name, got)
+            tolerance = 1.0 if name in ("symbol_contrast", "minimum_reflectance", "minimum_edge_contrast") else 0.02
+            assert abs(got["value"] - vector["values"][name]) <= tolerance, (vector["file"], name, got)

@@ -269,3 +269,46 @@ TEST(json_card_and_report_are_well_formed) {
     ckey_buffer_free(bytes);
     ckey_grade_destroy(grade);
 }
+
+// The same print (paper 0.85, ink 0.05) photographed four times by the
+// camera simulator, a phone held straight above it: tilt under 5 degrees,
+// any roll, the light, blur and noise of the nominal scene, JPEG 90. No
+// parameter's grade differs by more than one step between the photographs.
+TEST(rephotographed_copies_grade_within_one_step) {
+    const GrayImage texture = render(kText);
+    const ckey_camera_texture t{texture.pixels.data(), texture.width, texture.height,
+                                static_cast<size_t>(texture.width)};
+    int lowest[CKEY_GRADE_PARAMETER_COUNT], highest[CKEY_GRADE_PARAMETER_COUNT];
+    std::fill(lowest, lowest + CKEY_GRADE_PARAMETER_COUNT, 4);
+    std::fill(highest, highest + CKEY_GRADE_PARAMETER_COUNT, 0);
+    for (uint64_t seed = 1; seed <= 4; ++seed) {
+        ckey_camera_scene scene;
+        REQUIRE(ckey_camera_scene_draw(CKEY_CAMERA_NOMINAL, seed, 0.0, &scene) == CKEY_OK);
+        ckey_camera_label &label = scene.labels[0];
+        label.size_px = 440;  // turned 45 degrees, still inside the 720 px frame
+        label.centre_x = label.centre_y = 0.5;
+        label.paper_reflectance = 0.85;
+        label.ink_reflectance = 0.05;
+        label.tilt_deg = std::min(label.tilt_deg, 5.0);
+        scene.shadow = 0;
+        scene.glare_count = 0;
+        scene.exposure = 6000;
+        scene.jpeg_quality = 90;
+        GrayImage frame;
+        frame.width = scene.width;
+        frame.height = scene.height;
+        frame.pixels.resize(static_cast<size_t>(frame.width) * frame.height);
+        REQUIRE(ckey_camera_render(&scene, &t, 1, nullptr, 0, 0, 0, frame.pixels.data(), frame.pixels.size(),
+                                   nullptr) == CKEY_OK);
+        const ckey_grade_summary s = grade_of(frame);
+        for (int p = 0; p < CKEY_GRADE_PARAMETER_COUNT; ++p) {
+            lowest[p] = std::min(lowest[p], s.grades[p]);
+            highest[p] = std::max(highest[p], s.grades[p]);
+        }
+    }
+    for (int p = 0; p < CKEY_GRADE_PARAMETER_COUNT; ++p)
+        if (highest[p] - lowest[p] > 1)
+            check::record_failure(__FILE__, __LINE__,
+                                  std::string(ckey_grade_parameter_name(p)) + " graded from " + std::to_string(lowest[p]) +
+                                      " to " + std::to_string(highest[p]) + " across the photographs");
+}
