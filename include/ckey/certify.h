@@ -31,7 +31,7 @@ typedef struct ckey_certify_envelope {
     double distance_max_mm;
     int lighting;              /* ckey_lighting */
     int frames;                /* camera frames sampled (20...5000); default 200 */
-    int quick;                 /* 1: 32 frames at supersample 1, for ranking styles (about 10x cheaper) */
+    int quick;                 /* 1: 32 frames, fewer rays and texels, for ranking styles (about 7x cheaper) */
     uint64_t seed;             /* every frame is drawn from it: the same seed gives the same report */
     double threshold;          /* read rate needed to certify (0.5...1); default 0.95 */
     double time_budget_ms;     /* stop sampling after this long (0 = no limit); default 0 */

@@ -107,8 +107,9 @@ EnvelopeFrame draw_envelope_frame(const ckey_certify_envelope &e, double width_m
     const int side = std::clamp(static_cast<int>(std::ceil(label.size_px * 1.5)) + 12, 64, 1024);
     s.width = s.height = side;
     s.fov_deg = 2 * std::atan(side / 2.0 / kPhoneFocalPx) * 180 / kPi;
-    // Two rays per pixel per axis where a canvas unit spans under 4 px (aliasing matters there).
-    s.supersample = quick || label.size_px / 31 >= 4 ? 1 : 2;
+    // Two rays per pixel per axis where a canvas unit spans under 4 px
+    // (aliasing matters there); quick: only under 2 px, where the crop is small.
+    s.supersample = label.size_px / 31 < (quick ? 2 : 4) ? 2 : 1;
     s.label_count = 1;
     label.centre_x = label.centre_y = 0.5;
     label.roll_deg = rng.uniform(0, 360);

@@ -26,7 +26,7 @@ public struct CKeyUseEnvelope: Sendable, Equatable {
     public var lighting: Lighting
     /// Camera frames sampled (20...5000).
     public var frames: Int
-    /// 32 frames at supersample 1, for ranking styles (about 10x cheaper).
+    /// 32 frames with fewer rays and texels, for ranking styles (about 7x cheaper).
     public var quick: Bool
     /// Every frame is drawn from it: the same seed gives the same report.
     public var seed: UInt64

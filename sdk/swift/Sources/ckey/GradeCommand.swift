@@ -25,6 +25,29 @@ enum GradeCommand {
     static func run(_ arguments: ArraySlice<String>) throws -> Int32 {
         let args = try Arguments(arguments, options: ["card", "report"], flags: ["json", "help"])
         if args.flag("help") { print(help); return 0 }
+        let path = try imagePath(args)
+        let grade: CKeyPrintGrade
+        do {
+            grade = path == "-" ? try CKeyDecoder.gradeFromStandardInput()
+                                : try CKeyDecoder.grade(fileAt: URL(fileURLWithPath: path))
+        } catch let error as CKeyError where error.code == .decodeFailed {
+            Output.error("\(path): \(error.message) [\(error.code)]")
+            return 3
+        }
+        if let card = args.value("card") { try CKeyFile.write(grade.cardPNG, to: card) }
+        if let report = args.value("report") { try CKeyFile.write(grade.reportPDF, to: report) }
+        if args.flag("json") {
+            print(grade.json.hasSuffix("\n") ? String(grade.json.dropLast()) : grade.json)
+            return 0
+        }
+        printTable(grade, path: path)
+        if let card = args.value("card") { print("wrote \(card)") }
+        if let report = args.value("report") { print("wrote \(report)") }
+        return 0
+    }
+
+    /// The one IMAGE argument, after the checks the shared parser leaves to commands.
+    static func imagePath(_ args: Arguments) throws -> String {
         // The parser reads "-x" as a positional; here only "-" (standard input) may start with a dash.
         if let stray = args.positionals.first(where: { $0.hasPrefix("-") && $0 != "-" }) {
             throw UsageError("unknown option \(stray); this command takes: --card, --json, --report")
@@ -38,22 +61,10 @@ enum GradeCommand {
                 throw UsageError("--\(name) needs a file name, got '\(value)'")
             }
         }
-        let path = args.positionals[0]
-        let grade: CKeyPrintGrade
-        do {
-            grade = path == "-" ? try CKeyDecoder.gradeFromStandardInput()
-                                : try CKeyDecoder.grade(fileAt: URL(fileURLWithPath: path))
-        } catch let error as CKeyError where error.code == .decodeFailed {
-            Output.error("\(path): \(error.message) [\(error.code)]")
-            return 3
-        }
-        if let card = args.value("card") { try CKeyFile.write(grade.cardPNG, to: card) }
-        if let report = args.value("report") { try CKeyFile.write(grade.reportPDF, to: report) }
+        return args.positionals[0]
+    }
 
-        if args.flag("json") {
-            print(grade.json.hasSuffix("\n") ? String(grade.json.dropLast()) : grade.json)
-            return 0
-        }
+    static func printTable(_ grade: CKeyPrintGrade, path: String) {
         print("\(path): grade \(grade.letter) (\(grade.overall))")
         print("  profile \(grade.profile) (\(grade.profile.rawValue)), version \(grade.version), level \(grade.level), "
               + "layout \(grade.layout), \(grade.modules) x \(grade.modules) modules, "
@@ -64,9 +75,6 @@ enum GradeCommand {
         for parameter in grade.parameters {
             print("  \(pad(parameter.name, width))  \(pad(shown(parameter), 8))  \(parameter.letter) (\(parameter.grade))")
         }
-        if let card = args.value("card") { print("wrote \(card)") }
-        if let report = args.value("report") { print("wrote \(report)") }
-        return 0
     }
 
     static func pad(_ text: String, _ width: Int) -> String {
