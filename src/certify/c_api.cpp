@@ -19,7 +19,6 @@
 
 namespace {
 
-using ckey::Evaluation;
 using ckey::SurfaceTexture;
 
 void ok_or_fail(int status) {
@@ -84,17 +83,14 @@ public:
                         std::chrono::microseconds(static_cast<long long>(envelope.time_budget_ms * 1000));
     }
 
-    Evaluation evaluate(const ckey_style &style) {
+    ckey::EnvelopeSample evaluate(const ckey_style &style) {
         // Texture resolution: about two texels per frame pixel at the nearest
         // distance (quick: one and a quarter, as its frames are not supersampled).
         const double nearest_px = ckey::kPhoneFocalPx * width_mm_ / envelope_.distance_min_mm;
         const double texels = (quick_ ? 1.25 : 2) * nearest_px;
         textures_ = textures_for(symbol_, style, transparent_, surfaces_, static_cast<int>(std::min(texels, 1024.0)));
-        Evaluation e;
-        e.sample = ckey::sample_envelope(textures_, payload_, envelope_, width_mm_, envelope_.distance_min_mm,
-                                         envelope_.distance_max_mm, frames_, 0, quick_, deadline());
-        e.rate = e.sample.frames > 0 ? static_cast<double>(e.sample.read) / e.sample.frames : 0;
-        return e;
+        return ckey::sample_envelope(textures_, payload_, envelope_, width_mm_, envelope_.distance_min_mm,
+                                     envelope_.distance_max_mm, frames_, 0, quick_, deadline());
     }
 
     // Smallest width (steps of 2^(1/4), 1/2 to 8 times the given one) whose

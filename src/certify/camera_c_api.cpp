@@ -5,11 +5,9 @@
 #include <ckey/ckey.h>
 
 #include "../codec/status.hpp"
+#include "camera_frame.hpp"
 #include "camera_geometry.hpp"
-#include "camera_optics.hpp"
-#include "camera_render.hpp"
 #include "camera_scene.hpp"
-#include "camera_sensor.hpp"
 
 #include <cmath>
 #include <cstring>
@@ -127,15 +125,6 @@ void check_backdrop(const uint8_t *backdrop, int width, int height, size_t bytes
              width, ")");
 }
 
-std::vector<uint8_t> render_frame(const ckey_camera_scene &scene, const ckey_camera_texture *textures,
-                                  const ckey::BackdropView &backdrop) {
-    std::vector<float> radiance = ckey::render_radiance(scene, textures, backdrop);
-    ckey::apply_optics(radiance, scene);
-    std::vector<uint8_t> frame = ckey::expose(radiance, scene);
-    if (scene.jpeg_quality > 0) ckey::jpeg_round_trip(frame, scene.width, scene.height, scene.jpeg_quality);
-    return frame;
-}
-
 void fill_truth(const ckey_camera_scene &scene, ckey_camera_truth *truth) {
     *truth = ckey_camera_truth{};
     const ckey::Camera camera = ckey::make_camera(scene);
@@ -169,8 +158,8 @@ extern "C" int ckey_camera_render(const ckey_camera_scene *scene, const ckey_cam
         if (out_length < needed)
             fail(CKEY_INVALID_ARGUMENT, "out_length is ", out_length, "; a ", scene->width, " x ", scene->height,
                  " frame needs at least ", needed);
-        const std::vector<uint8_t> frame =
-            render_frame(*scene, textures, {backdrop, backdrop_width, backdrop_height, backdrop_bytes_per_row});
+        const std::vector<uint8_t> frame = ckey::render_camera_frame(
+            *scene, textures, {backdrop, backdrop_width, backdrop_height, backdrop_bytes_per_row});
         std::memcpy(out_frame, frame.data(), needed);
         if (out_truth != nullptr) fill_truth(*scene, out_truth);
     });

@@ -70,12 +70,6 @@ void draw_nominal_label(ckey_camera_label &label, Random &rng) {
     label.damage_count = 0;
 }
 
-void set_light(ckey_camera_scene &scene, double off_axis_deg, double azimuth_deg) {
-    const double t = radians(off_axis_deg), p = radians(azimuth_deg);
-    scene.light_dir[0] = std::sin(t) * std::cos(p);
-    scene.light_dir[1] = std::sin(t) * std::sin(p);
-    scene.light_dir[2] = -std::cos(t);  // towards the camera side: the light is behind it
-}
 
 ckey_camera_scene draw_nominal(uint64_t seed, Random &rng) {
     ckey_camera_scene s{};
@@ -355,6 +349,13 @@ void draw_combo(ckey_camera_scene &s, double k, Random &rng) {
 }
 
 }  // namespace
+
+void set_light(ckey_camera_scene &scene, double off_axis_deg, double azimuth_deg) {
+    const double t = radians(off_axis_deg), p = radians(azimuth_deg);
+    scene.light_dir[0] = std::sin(t) * std::cos(p);
+    scene.light_dir[1] = std::sin(t) * std::sin(p);
+    scene.light_dir[2] = -std::cos(t);  // towards the camera side: the light is behind it
+}
 
 ckey_camera_scene draw_camera_scene(int category, uint64_t seed, double severity) {
     Random rng(seed, Stream::scene);

@@ -5,12 +5,11 @@
 namespace ckey {
 
 // The report's figures from an evaluation.
-void fill_report(ckey_certify_report *out, const Evaluation &e, const ckey_certify_envelope &env) {
-    const EnvelopeSample &s = e.sample;
+void fill_report(ckey_certify_report *out, const EnvelopeSample &s, const ckey_certify_envelope &env) {
     out->readings = s.frames;
     out->readings_passed = s.read;
     out->worst_margin = s.worst_margin;
-    out->rate = e.rate;
+    out->rate = s.rate();
     wilson_interval(s.read, s.frames, out->rate_low, out->rate_high);
     for (int k = 0; k < CKEY_FAIL_KIND_COUNT; ++k) out->failures[k] = s.failures[k];
     out->worst_rate = 2;
@@ -28,7 +27,7 @@ void fill_report(ckey_certify_report *out, const Evaluation &e, const ckey_certi
                                   ? CKEY_LIGHTING_INDOOR
                                   : CKEY_LIGHTING_OUTDOOR;
     out->budget_stopped = s.budget_stopped ? 1 : 0;
-    out->certified = e.rate >= env.threshold && !s.budget_stopped ? 1 : 0;
+    out->certified = out->rate >= env.threshold && !s.budget_stopped ? 1 : 0;
 }
 
 namespace {

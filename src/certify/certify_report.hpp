@@ -10,14 +10,9 @@
 
 namespace ckey {
 
-struct Evaluation {
-    EnvelopeSample sample;
-    double rate = 0;
-};
-
-// Sets the report's figures and verdict from an evaluation (the message
-// and min_size_mm are the caller's).
-void fill_report(ckey_certify_report *out, const Evaluation &e, const ckey_certify_envelope &env);
+// Sets the report's figures and verdict from an envelope's sample (the
+// message and min_size_mm are the caller's).
+void fill_report(ckey_certify_report *out, const EnvelopeSample &s, const ckey_certify_envelope &env);
 
 // "certified: ..." or "not certified: ...", with the figures that explain it.
 std::string report_summary(const ckey_certify_report *r, const ckey_certify_envelope &env, double width_mm);

@@ -3,10 +3,8 @@
 #include "../scan/read_format.hpp"
 #include "../scan/read_modules.hpp"
 #include "../scan/scanner.hpp"
+#include "camera_frame.hpp"
 #include "camera_geometry.hpp"
-#include "camera_optics.hpp"
-#include "camera_render.hpp"
-#include "camera_sensor.hpp"
 #include "envelope_scene.hpp"
 
 #include <algorithm>
@@ -19,13 +17,10 @@ namespace {
 GrayImage render_frame(const ckey_camera_scene &scene, const GrayImage &texture) {
     const ckey_camera_texture t{texture.pixels.data(), texture.width, texture.height,
                                 static_cast<size_t>(texture.width)};
-    std::vector<float> radiance = render_radiance(scene, &t, BackdropView{});
-    apply_optics(radiance, scene);
     GrayImage frame;
     frame.width = scene.width;
     frame.height = scene.height;
-    frame.pixels = expose(radiance, scene);
-    if (scene.jpeg_quality > 0) jpeg_round_trip(frame.pixels, frame.width, frame.height, scene.jpeg_quality);
+    frame.pixels = render_camera_frame(scene, &t, BackdropView{});
     return frame;
 }
 

@@ -28,6 +28,7 @@ struct EnvelopeSample {
     int band_frames[5] = {}, band_read[5] = {};          // five distance bands
     int lighting_frames[2] = {}, lighting_read[2] = {};  // indoor, outdoor
     bool budget_stopped = false;
+    double rate() const { return frames > 0 ? static_cast<double>(read) / frames : 0; }
 };
 
 using Deadline = std::chrono::steady_clock::time_point;

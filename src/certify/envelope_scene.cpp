@@ -2,6 +2,7 @@
 
 #include "../codec/status.hpp"
 #include "camera_geometry.hpp"
+#include "camera_scene.hpp"
 #include "random.hpp"
 
 #include <algorithm>
@@ -41,9 +42,7 @@ void draw_outdoor(ckey_camera_scene &s, Random &rng) {
 // shadow band and glare fall.
 void draw_light(ckey_camera_scene &s, int lighting, Random &rng) {
     const double off_axis = rng.uniform(0, 40), azimuth = rng.uniform(0, 360);
-    s.light_dir[0] = std::sin(radians(off_axis)) * std::cos(radians(azimuth));
-    s.light_dir[1] = std::sin(radians(off_axis)) * std::sin(radians(azimuth));
-    s.light_dir[2] = -std::cos(radians(off_axis));
+    set_light(s, off_axis, azimuth);
     if (lighting == CKEY_LIGHTING_OUTDOOR) draw_outdoor(s, rng);
     else draw_indoor(s, rng);
     s.ramp_angle_deg = rng.uniform(0, 360);

@@ -2,8 +2,8 @@
 
 #include "../codec/blocks.hpp"
 #include "../codec/field.hpp"
-#include "../codec/mask.hpp"
 #include "../codec/status.hpp"
+#include "../codec/symbol.hpp"
 #include "../scan/read_format.hpp"
 #include "../scan/read_modules.hpp"
 #include "../scan/sampler.hpp"
@@ -50,32 +50,19 @@ void ring_levels(const GrayImage &image, const Homography &h, float &ink, float 
     paper = static_cast<float>(sum_paper / count);
 }
 
-// Contrast of the key template (5 x 5 module centres) at canvas (x, y):
-// the light modules' mean minus the dark ones', for dark-on-light keys.
-double key_contrast(const GrayImage &image, const Homography &h, double x, double y, double pitch, bool ink_light) {
-    double ink = 0, paper = 0;
-    for (int dr = -2; dr <= 2; ++dr)
-        for (int dc = -2; dc <= 2; ++dc) {
-            const double v = sample_bilinear(image, h.map(x + dc * pitch, y + dr * pitch));
-            (key_module_dark(dr, dc) ? ink : paper) += v;
-        }
-    const double contrast = paper / 8 - ink / 17;  // 17 dark modules, 8 light
-    return ink_light ? -contrast : contrast;
-}
-
 // Where a key lies about canvas (x, y): the centroid of the offsets (0.1
 // pitch apart, within 0.6 pitch) whose template contrast comes within 5 %
 // of the best. On a sharp image the template matches equally well over a
 // whole pitch; the centroid is that plateau's middle. False when the best
 // contrast is under a third of the ring's.
-bool locate_key(const GrayImage &image, const Homography &h, double x, double y, double pitch, bool ink_light,
+bool locate_key(const GrayImage &image, const CanvasMap &map, double x, double y, double pitch, bool ink_light,
                 double ring_contrast, Point &offset) {
     constexpr int kReach = 6;
     double match[2 * kReach + 1][2 * kReach + 1];
     double best = -1e9;
     for (int j = -kReach; j <= kReach; ++j)
         for (int i = -kReach; i <= kReach; ++i) {
-            match[j + kReach][i + kReach] = key_contrast(image, h, x + 0.1 * i * pitch, y + 0.1 * j * pitch, pitch, ink_light);
+            match[j + kReach][i + kReach] = key_match(image, map, x + 0.1 * i * pitch, y + 0.1 * j * pitch, pitch, ink_light);
             best = std::max(best, match[j + kReach][i + kReach]);
         }
     if (best < ring_contrast / 3) return false;
@@ -104,13 +91,14 @@ Homography fit_on_keys(const GrayImage &image, const Homography &ring_map, const
     const double pitch = static_cast<double>(kFieldUnits) / f.n;
     std::vector<Point> canvas(kCanvasRingCorners.begin(), kCanvasRingCorners.end());
     std::vector<Point> found(symbol.corners.begin(), symbol.corners.end());
+    const CanvasMap ring_canvas(ring_map);
     double worst = 0;
     int valid = 0;
     for (int row : f.key_centres)
         for (int col : f.key_centres) {
             const Point c{field_centre(col, pitch), field_centre(row, pitch)};
             Point d;
-            if (!locate_key(image, ring_map, c.x, c.y, pitch, m.ink_light, std::fabs(paper - ink), d)) continue;
+            if (!locate_key(image, ring_canvas, c.x, c.y, pitch, m.ink_light, std::fabs(paper - ink), d)) continue;
             canvas.push_back(c);
             found.push_back(ring_map.map(c.x + d.x, c.y + d.y));
             worst = std::max(worst, length(d) / pitch);
@@ -131,23 +119,11 @@ void measure_axes(const Homography &h, GradeMeasurement &m) {
     m.pixels_per_module = (sx + sy) / 2 * kFieldUnits / m.n;
 }
 
-// The printed data modules (bit 0 dark), from the corrected codewords.
+// The printed modules (bit 0 dark), from the corrected codewords.
 std::vector<uint8_t> printed_modules(const FormatInfo &info, const std::vector<uint8_t> &codewords) {
     const FieldLayout &f = field_layout(info.profile, info.version, info.layout);
-    const int n = f.n;
-    std::vector<uint8_t> modules(static_cast<size_t>(n) * n, 0);
-    for (size_t r = 0; r < f.key_centres.size(); ++r)
-        for (size_t c = 0; c < f.key_centres.size(); ++c)
-            for (int dr = -2; dr <= 2; ++dr)
-                for (int dc = -2; dc <= 2; ++dc)
-                    modules[static_cast<size_t>(f.key_centres[r] + dr) * n + f.key_centres[c] + dc] =
-                        key_module_dark(dr, dc) ? 1 : 0;
-    for (size_t bit = 0; bit < f.data_order.size(); ++bit) {
-        const int index = f.data_order[bit];
-        int value = bit / 8 < codewords.size() ? (codewords[bit / 8] >> (7 - bit % 8)) & 1 : 0;
-        if (mask_flips(info.mask, index / n, index % n)) value ^= 1;
-        modules[static_cast<size_t>(index)] = static_cast<uint8_t>(value);
-    }
+    std::vector<uint8_t> modules = place_codewords(f, codewords);
+    apply_mask(modules, f, info.mask);
     return modules;
 }
 
@@ -200,7 +176,7 @@ void list_elements(GradeMeasurement &m, const std::vector<uint8_t> &modules) {
         for (int c = 0; c < m.n; ++c) {
             const size_t i = static_cast<size_t>(r) * m.n + c;
             add(m, f.is_key[i] ? ElementKind::key : ElementKind::data, field_centre(c, pitch), field_centre(r, pitch),
-                pitch, modules[i] != 0);
+                pitch, (modules[i] & 1) != 0);
         }
 }
 

@@ -46,11 +46,11 @@ std::string pdf_string(const std::string &text) {
 }
 
 std::string rgb(uint32_t c) {
-    return pdf_num((c >> 16 & 255) / 255.0) + " " + pdf_num((c >> 8 & 255) / 255.0) + " " + pdf_num((c & 255) / 255.0);
+    return short_decimal((c >> 16 & 255) / 255.0) + " " + short_decimal((c >> 8 & 255) / 255.0) + " " + short_decimal((c & 255) / 255.0);
 }
 
 std::string text_at(double x, double y, const char *font, double size, const std::string &text) {
-    return cat("BT /", font, " ", pdf_num(size), " Tf ", pdf_num(x), " ", pdf_num(y), " Td ", pdf_string(text),
+    return cat("BT /", font, " ", short_decimal(size), " Tf ", short_decimal(x), " ", short_decimal(y), " Td ", pdf_string(text),
                " Tj ET\n");
 }
 
@@ -58,18 +58,18 @@ std::string text_at(double x, double y, const char *font, double size, const std
 // damaged ones crossed; canvas units scaled to `side` points at (x, y) top-left.
 std::string grade_map(const GradeMeasurement &m, double x, double y, double side) {
     const double u = side / 31;
-    std::string out = cat("q 0.92 0.92 0.92 rg ", pdf_num(x), " ", pdf_num(y - side), " ", pdf_num(side), " ",
-                          pdf_num(side), " re f Q\n");
+    std::string out = cat("q 0.92 0.92 0.92 rg ", short_decimal(x), " ", short_decimal(y - side), " ", short_decimal(side), " ",
+                          short_decimal(side), " re f Q\n");
     for (const GradedElement &e : m.elements) {
         uint32_t c = grade_colour(e.grade);
         if (e.ink) c = (c >> 1) & 0x7F7F7F;
         const double h = e.size * u * 0.45, cx = x + e.x * u, cy = y - e.y * u;
-        out += cat(rgb(c), " rg ", pdf_num(cx - h), " ", pdf_num(cy - h), " ", pdf_num(2 * h), " ", pdf_num(2 * h),
+        out += cat(rgb(c), " rg ", short_decimal(cx - h), " ", short_decimal(cy - h), " ", short_decimal(2 * h), " ", short_decimal(2 * h),
                    " re f\n");
         if (e.grade == 0)
-            out += cat("0.85 0 0 RG 0.6 w ", pdf_num(cx - h), " ", pdf_num(cy - h), " m ", pdf_num(cx + h), " ",
-                       pdf_num(cy + h), " l ", pdf_num(cx - h), " ", pdf_num(cy + h), " m ", pdf_num(cx + h), " ",
-                       pdf_num(cy - h), " l S\n");
+            out += cat("0.85 0 0 RG 0.6 w ", short_decimal(cx - h), " ", short_decimal(cy - h), " m ", short_decimal(cx + h), " ",
+                       short_decimal(cy + h), " l ", short_decimal(cx - h), " ", short_decimal(cy + h), " m ", short_decimal(cx + h), " ",
+                       short_decimal(cy - h), " l S\n");
     }
     return out;
 }
@@ -127,7 +127,7 @@ std::vector<uint8_t> grade_report_pdf(const GradeMeasurement &m) {
     page += text_at(50, y, "F2", 11, "Parameter") + text_at(230, y, "F2", 11, "Value") + text_at(310, y, "F2", 11, "Grade");
     for (int p = 0; p < kGradeParameterCount; ++p) {
         y -= 18;
-        page += cat(rgb(grade_colour(m.grades[p])), " rg 306 ", pdf_num(y - 4), " 40 15 re f 0 0 0 rg\n");
+        page += cat(rgb(grade_colour(m.grades[p])), " rg 306 ", short_decimal(y - 4), " 40 15 re f 0 0 0 rg\n");
         page += text_at(50, y, "F1", 11, grade_parameter_key(p)) + text_at(230, y, "F1", 11, grade_value_text(p, m.values[p]));
         page += cat("1 1 1 rg ", text_at(312, y, "F2", 11, cat(grade_letter(m.grades[p]), " ", m.grades[p])), "0 0 0 rg\n");
     }

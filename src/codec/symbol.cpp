@@ -69,6 +69,26 @@ void place_locator(Symbol &s) {
 
 }  // namespace
 
+std::vector<uint8_t> place_codewords(const FieldLayout &f, const std::vector<uint8_t> &codewords) {
+    const int n = f.n;
+    std::vector<uint8_t> modules(static_cast<size_t>(n) * n, 0);
+    for (int kr : f.key_centres)
+        for (int kc : f.key_centres)
+            for (int dr = -2; dr <= 2; ++dr)
+                for (int dc = -2; dc <= 2; ++dc)
+                    modules[(kr + dr) * n + kc + dc] = static_cast<uint8_t>(2 | (key_module_dark(dr, dc) ? 1 : 0));
+    for (size_t bit = 0; bit < f.data_order.size(); ++bit) {
+        int value = bit / 8 < codewords.size() ? (codewords[bit / 8] >> (7 - bit % 8)) & 1 : 0;
+        modules[f.data_order[bit]] = static_cast<uint8_t>(value);
+    }
+    return modules;
+}
+
+void apply_mask(std::vector<uint8_t> &modules, const FieldLayout &f, int mask) {
+    for (int index : f.data_order)
+        if (mask_flips(mask, index / f.n, index % f.n)) modules[static_cast<size_t>(index)] ^= 1;
+}
+
 void validate_params(const SymbolParams &p, bool allow_auto) {
     if (p.profile < 0 || p.profile > 3)
         fail(CKEY_INVALID_PARAMETER, "profile ", p.profile,
@@ -188,24 +208,12 @@ Symbol encode_symbol(const uint8_t *data, size_t length, SymbolParams p) {
     std::vector<uint8_t> codewords;
     for (auto [b, i] : interleave_order(s.plan)) codewords.push_back(blocks[b][i]);
 
-    // Unmasked matrix: keys, then the codeword bits along the placement order.
-    const int n = f.n;
-    std::vector<uint8_t> base(static_cast<size_t>(n) * n, 0);
-    for (int kr : f.key_centres)
-        for (int kc : f.key_centres)
-            for (int dr = -2; dr <= 2; ++dr)
-                for (int dc = -2; dc <= 2; ++dc)
-                    base[(kr + dr) * n + kc + dc] = static_cast<uint8_t>(2 | (key_module_dark(dr, dc) ? 1 : 0));
-    for (size_t bit = 0; bit < f.data_order.size(); ++bit) {
-        int value = bit / 8 < codewords.size() ? (codewords[bit / 8] >> (7 - bit % 8)) & 1 : 0;
-        base[f.data_order[bit]] = static_cast<uint8_t>(value);
-    }
+    const std::vector<uint8_t> base = place_codewords(f, codewords);
     long best_penalty = -1;
     for (int mask = 0; mask < 4; ++mask) {
         std::vector<uint8_t> m = base;
-        for (int index : f.data_order)
-            if (mask_flips(mask, index / n, index % n)) m[index] ^= 1;
-        long penalty = mask_penalty(m, n);
+        apply_mask(m, f, mask);
+        long penalty = mask_penalty(m, f.n);
         if (best_penalty < 0 || penalty < best_penalty) {
             best_penalty = penalty;
             s.mask = mask;

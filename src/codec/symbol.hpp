@@ -3,6 +3,7 @@
 
 #include "blocks.hpp"
 #include "encodation.hpp"
+#include "field.hpp"
 #include "format.hpp"
 
 #include <array>
@@ -35,6 +36,13 @@ struct Symbol {
 // Validates the parameters and the payload, then encodes. Throws ckey::Error
 // with a message naming the value and the limit.
 Symbol encode_symbol(const uint8_t *data, size_t length, SymbolParams params);
+
+// The unmasked matrix of a field (spec sections 4.5 and 10): n*n, bit 0
+// dark, bit 1 a key module; the codewords' bits along the placement order,
+// 0 past the last whole codeword.
+std::vector<uint8_t> place_codewords(const FieldLayout &field, const std::vector<uint8_t> &codewords);
+// XORs the mask pattern (spec section 11) into the data modules.
+void apply_mask(std::vector<uint8_t> &modules, const FieldLayout &field, int mask);
 
 // Largest byte payload; parameters must already be valid.
 size_t capacity_bytes(int profile, int version, int level, int layout);

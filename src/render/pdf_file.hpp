@@ -6,6 +6,7 @@
 #pragma once
 
 #include "../codec/status.hpp"
+#include "number_text.hpp"
 
 #include <cstdint>
 #include <cstdio>
@@ -13,16 +14,6 @@
 #include <vector>
 
 namespace ckey {
-
-// A number as PDF writes it: up to four decimals, no trailing zeros.
-inline std::string pdf_num(double v) {
-    char text[40];
-    std::snprintf(text, sizeof text, "%.4f", v);
-    std::string s = text;
-    while (s.back() == '0') s.pop_back();
-    if (s.back() == '.') s.pop_back();
-    return s;
-}
 
 class PdfFile {
 public:

@@ -18,7 +18,7 @@ namespace {
 
 std::string rgb_text(uint32_t c) {
     Rgb x = rgb_of(c);
-    return pdf_num(x.r / 255.0) + " " + pdf_num(x.g / 255.0) + " " + pdf_num(x.b / 255.0);
+    return short_decimal(x.r / 255.0) + " " + short_decimal(x.g / 255.0) + " " + short_decimal(x.b / 255.0);
 }
 
 std::string function_of(const std::vector<Stop> &stops) {
@@ -26,7 +26,7 @@ std::string function_of(const std::vector<Stop> &stops) {
     for (size_t i = 1; i < stops.size(); ++i) {
         functions += cat("<< /FunctionType 2 /Domain [0 1] /C0 [", rgb_text(stops[i - 1].color), "] /C1 [",
                          rgb_text(stops[i].color), "] /N 1 >> ");
-        if (i + 1 < stops.size()) bounds += pdf_num(stops[i].t / 1000.0) + " ";
+        if (i + 1 < stops.size()) bounds += short_decimal(stops[i].t / 1000.0) + " ";
         encode += "0 1 ";
     }
     return cat("<< /FunctionType 3 /Domain [0 1] /Functions [", functions, "] /Bounds [", bounds, "] /Encode [",
@@ -48,7 +48,7 @@ std::vector<uint8_t> render_pdf(const Symbol &s, const Style &style, double widt
 
     std::string shadings, images, content;
     const double k = width / 31.0;
-    content += cat("q ", pdf_num(k), " 0 0 ", pdf_num(-k), " 0 ", pdf_num(width), " cm\n");
+    content += cat("q ", short_decimal(k), " 0 0 ", short_decimal(-k), " 0 ", short_decimal(width), " cm\n");
     const bool vignette = style.background != style.background_edge;
     if (!transparent) {
         if (vignette) {
@@ -62,7 +62,7 @@ std::vector<uint8_t> render_pdf(const Symbol &s, const Style &style, double widt
     }
     std::string gstates;
     if (style.shadow > 0) {
-        gstates = cat("/ExtGState << /GS0 << /ca ", pdf_num(style.shadow / 100.0), " >> >> ");
+        gstates = cat("/ExtGState << /GS0 << /ca ", short_decimal(style.shadow / 100.0), " >> >> ");
         std::vector<const Contour *> all;
         for (const auto &g : groups) all.insert(all.end(), g.contours.begin(), g.contours.end());
         content += "q /GS0 gs 0 0 0 rg\n" + path_text(all, true, kShadowOffset, kShadowOffset) + "f\nQ\n";
@@ -101,7 +101,7 @@ std::vector<uint8_t> render_pdf(const Symbol &s, const Style &style, double widt
     content += "Q\n";
     const int contents = pdf.add("<< >>", content, true);
     pdf.set(pages, cat("<< /Type /Pages /Kids [", page, " 0 R] /Count 1 >>"));
-    pdf.set(page, cat("<< /Type /Page /Parent ", pages, " 0 R /MediaBox [0 0 ", pdf_num(width), " ", pdf_num(width),
+    pdf.set(page, cat("<< /Type /Page /Parent ", pages, " 0 R /MediaBox [0 0 ", short_decimal(width), " ", short_decimal(width),
                       "] /Contents ", contents, " 0 R /Resources << ",
                       shadings.empty() ? std::string() : "/Shading << " + shadings + ">> ", gstates, images,
                       ">> >>"));

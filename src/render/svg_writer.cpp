@@ -3,6 +3,7 @@
 #include "export.hpp"
 
 #include "../codec/status.hpp"
+#include "number_text.hpp"
 #include "paint.hpp"
 #include "scene.hpp"
 #include "vector_paths.hpp"
@@ -12,19 +13,11 @@
 namespace ckey {
 
 namespace {
-std::string number(double v) {
-    char text[32];
-    std::snprintf(text, sizeof text, "%.4f", v);
-    std::string s = text;
-    while (s.back() == '0') s.pop_back();
-    if (s.back() == '.') s.pop_back();
-    return s;
-}
 
 std::string stops_text(const std::vector<Stop> &stops) {
     std::string out;
     for (const Stop &s : stops)
-        out += cat("<stop offset=\"", number(s.t / 1000.0), "\" stop-color=\"", hex_color(s.color), "\"/>");
+        out += cat("<stop offset=\"", short_decimal(s.t / 1000.0), "\" stop-color=\"", hex_color(s.color), "\"/>");
     return out;
 }
 }  // namespace
@@ -34,7 +27,7 @@ std::string render_svg(const Symbol &s, const Style &style, double scale, bool t
         fail(CKEY_INVALID_ARGUMENT, "scale is ", scale, " px per unit; allowed: 0.1...1000");
     const Scene scene = build_scene(s, style, 0);
     const auto groups = paint_groups(scene, style);
-    const std::string side = number(31 * scale);
+    const std::string side = short_decimal(31 * scale);
     std::string out = cat("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n",
                           "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" ",
                           "width=\"", side, "\" height=\"", side, "\" viewBox=\"0 0 31 31\">\n",
@@ -55,7 +48,7 @@ std::string render_svg(const Symbol &s, const Style &style, double scale, bool t
     if (style.shadow > 0) {
         std::vector<const Contour *> all;
         for (const auto &g : groups) all.insert(all.end(), g.contours.begin(), g.contours.end());
-        out += cat("<path fill=\"#000000\" fill-opacity=\"", number(style.shadow / 100.0), "\" d=\"",
+        out += cat("<path fill=\"#000000\" fill-opacity=\"", short_decimal(style.shadow / 100.0), "\" d=\"",
                    path_text(all, false, kShadowOffset, kShadowOffset), "\"/>\n");
     }
     for (size_t g = 0; g < groups.size(); ++g) {

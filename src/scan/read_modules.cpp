@@ -13,25 +13,6 @@ namespace ckey {
 
 namespace {
 
-// Contrast of the key template at canvas centre (x, y): background ring
-// minus ink modules, signed so that a good match is positive.
-float key_match(const GrayImage &image, const CanvasMap &h, double x, double y, double pitch, bool inverted,
-                float *ink_out = nullptr, float *background_out = nullptr) {
-    float ink = 0, background = 0;
-    int ink_count = 0, background_count = 0;
-    for (int dr = -2; dr <= 2; ++dr)
-        for (int dc = -2; dc <= 2; ++dc) {
-            float v = sample_bilinear(image, h.map(x + dc * pitch, y + dr * pitch));
-            if (key_module_dark(dr, dc)) { ink += v; ++ink_count; }
-            else { background += v; ++background_count; }
-        }
-    ink /= ink_count;
-    background /= background_count;
-    if (ink_out) *ink_out = ink;
-    if (background_out) *background_out = background;
-    return inverted ? ink - background : background - ink;
-}
-
 // The coarse pass of find_key: the template at every position of a grid of
 // 0.2 pitch within `reach` steps. A module is 5 grid steps, so the template
 // points of all positions fall on one lattice of (2 reach + 21)^2 points,
@@ -184,6 +165,23 @@ void bracket(const std::vector<int> &centres, double v, int &i, double &t) {
 }
 
 }  // namespace
+
+float key_match(const GrayImage &image, const CanvasMap &h, double x, double y, double pitch, bool inverted,
+                float *ink_out, float *background_out) {
+    float ink = 0, background = 0;
+    int ink_count = 0, background_count = 0;
+    for (int dr = -2; dr <= 2; ++dr)
+        for (int dc = -2; dc <= 2; ++dc) {
+            float v = sample_bilinear(image, h.map(x + dc * pitch, y + dr * pitch));
+            if (key_module_dark(dr, dc)) { ink += v; ++ink_count; }
+            else { background += v; ++background_count; }
+        }
+    ink /= ink_count;
+    background /= background_count;
+    if (ink_out) *ink_out = ink;
+    if (background_out) *background_out = background;
+    return inverted ? ink - background : background - ink;
+}
 
 std::vector<KeyReading> find_keys(const GrayImage &image, const CanvasMap &h, const FormatInfo &info, float ink,
                                   float background, double key_reach, std::vector<KeyLattice> *lattices) {

@@ -31,6 +31,13 @@ struct KeyLattice {
     std::vector<float> values;
 };
 
+// Contrast of the 5 x 5 key template centred at canvas (x, y), each module
+// sampled at its centre: the mean of its 8 light modules minus the mean of
+// its 17 dark ones (the reverse when inverted), so a good match is positive.
+// The two means are written out when asked.
+float key_match(const GrayImage &image, const CanvasMap &map, double x, double y, double pitch, bool inverted,
+                float *ink_out = nullptr, float *background_out = nullptr);
+
 // Every key of the field, searched within key_reach modules of where the map
 // puts it, row by row (key_reach 0: not searched, only its levels read
 // there). ink/background: the levels (from the ring) that keys reading badly

@@ -158,17 +158,9 @@ extension CKeyDecoder {
         guard width > 0, height > 0 else {
             throw CKeyError(code: .invalidArgument, message: "image size is \(width) x \(height); both must be positive")
         }
-        var gray = [UInt8](repeating: 255, count: width * height)
-        let drawn: Bool = gray.withUnsafeMutableBytes { raw in
-            guard let context = CGContext(data: raw.baseAddress, width: width, height: height, bitsPerComponent: 8,
-                                          bytesPerRow: width, space: CGColorSpaceCreateDeviceGray(),
-                                          bitmapInfo: CGImageAlphaInfo.none.rawValue) else { return false }
-            context.setFillColor(gray: 1, alpha: 1)
-            context.fill(CGRect(x: 0, y: 0, width: width, height: height))
-            context.draw(image, in: CGRect(x: 0, y: 0, width: width, height: height))
-            return true
+        guard let gray = grayPixels(of: image) else {
+            throw CKeyError(code: .imageFormat, message: "the image cannot be drawn as 8-bit grey")
         }
-        guard drawn else { throw CKeyError(code: .imageFormat, message: "the image cannot be drawn as 8-bit grey") }
         return try gray.withUnsafeBytes { try grade(gray: $0, width: width, height: height, bytesPerRow: width) }
     }
 }

@@ -8,6 +8,15 @@ extension CKeyDecoder {
     /// Draws the image into an 8-bit grey buffer over white and decodes it.
     /// Returns nil when no symbol is found or the image cannot be drawn.
     public static func decode(cgImage image: CGImage) -> CKeyResult? {
+        guard let gray = grayPixels(of: image) else { return nil }
+        return gray.withUnsafeBytes {
+            try? decode(pixels: $0, width: image.width, height: image.height, bytesPerRow: image.width, format: .gray8)
+        } ?? nil
+    }
+
+    /// The image drawn over white into 8-bit grey, rows of `image.width`
+    /// bytes; nil when it is empty or cannot be drawn.
+    package static func grayPixels(of image: CGImage) -> [UInt8]? {
         let width = image.width, height = image.height
         guard width > 0, height > 0 else { return nil }
         var gray = [UInt8](repeating: 255, count: width * height)
@@ -20,10 +29,7 @@ extension CKeyDecoder {
             context.draw(image, in: CGRect(x: 0, y: 0, width: width, height: height))
             return true
         }
-        guard drawn else { return nil }
-        return gray.withUnsafeBytes {
-            try? decode(pixels: $0, width: width, height: height, bytesPerRow: width, format: .gray8)
-        } ?? nil
+        return drawn ? gray : nil
     }
 }
 #endif

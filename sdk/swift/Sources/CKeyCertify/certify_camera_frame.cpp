@@ -1,0 +1,1 @@
+#include "../../../../src/certify/camera_frame.cpp"
