@@ -1,5 +1,5 @@
 // Unit tests of single scan stages: smoothing, decimation, binarization,
-// module equalisation, pixel formats, the image readers' refusals.
+// module equalisation, joined ring pieces, pixel formats, the image readers' refusals.
 #include "check.hpp"
 #include "synth.hpp"
 
@@ -7,6 +7,7 @@
 #include "image/image_file.hpp"
 #include "scan/binarize.hpp"
 #include "scan/candidates.hpp"
+#include "scan/ring_pieces.hpp"
 #include "scan/small_blobs.hpp"
 #include "scan/equalise.hpp"
 #include "codec/status.hpp"
@@ -238,4 +239,41 @@ TEST(dark_and_light_labelled_apart_match_both_together) {
         CHECK_EQ(blobs_apart[i].x1, blobs_together[i].x1);
         CHECK_EQ(blobs_apart[i].y1, blobs_together[i].y1);
     }
+}
+
+// A ring broken into pieces (spec 14.3 step 5): pieces of one polarity whose
+// boxes overlap are joined into the hull's quadrilateral; pieces apart, of
+// the other polarity, or joining into something too large are not.
+TEST(ring_pieces_that_overlap_join_into_one_outline) {
+    using ckey::Point;
+    auto piece = [](Point a, Point b, Point c, Point d, bool inverted = false) {
+        ckey::RingCandidate r;
+        r.quad = {a, b, c, d};
+        r.inverted = inverted;
+        r.area = ckey::polygon_area(r.quad);
+        return r;
+    };
+    // The two halves of a ring turned 45 degrees about (100, 100), split
+    // along a diagonal, each half's hull a little past the split.
+    const ckey::RingCandidate top = piece({100, 50}, {150, 100}, {125, 125}, {75, 75});
+    const ckey::RingCandidate bottom = piece({128, 122}, {100, 150}, {50, 100}, {72, 78});
+    const ckey::RingCandidate far = piece({300, 300}, {340, 300}, {340, 340}, {300, 340});
+    std::vector<ckey::RingCandidate> joined;
+    ckey::join_ring_pieces({top, far, bottom}, 20, 200, joined);
+    REQUIRE(joined.size() == 1);
+    const ckey::Point expected[] = {{100, 50}, {150, 100}, {100, 150}, {50, 100}};
+    for (const Point &e : expected) {
+        bool found = false;
+        for (const Point &p : joined[0].quad) found = found || ckey::length(p - e) < 1e-9;
+        CHECK(found);
+    }
+    CHECK(!joined[0].inverted);
+    CHECK(std::fabs(joined[0].area - 5000) < 1e-6);
+    joined.clear();
+    ckey::join_ring_pieces({top, piece({128, 122}, {100, 150}, {50, 100}, {72, 78}, true)}, 20, 200, joined);
+    CHECK(joined.empty());  // one polarity each
+    ckey::join_ring_pieces({top, bottom}, 20, 60, joined);
+    CHECK(joined.empty());  // larger than max_side (sqrt of 5000 is 70.7)
+    ckey::join_ring_pieces({top, far}, 20, 200, joined);
+    CHECK(joined.empty());  // apart
 }

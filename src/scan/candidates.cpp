@@ -239,21 +239,26 @@ bool ring_outline(ComponentScratch &scratch, size_t k, RingCandidate &c) {
     l.back().x += 0.5; r.back().x += 0.5;
     row_hull(l.data(), r.data(), l.size(), scratch.chain, hull);
     for (Point &p : hull) std::swap(p.x, p.y);
-    if (!hull_to_quad(hull, c.quad)) return false;
+    if (!quad_outline(hull, kMinRingPixels * 0.7, c.quad)) return false;
     c.area = polygon_area(c.quad);
-    if (c.area < 0.8 * polygon_area(hull)) return false;  // not a quadrilateral outline
-    for (int i = 0; i < 4; ++i) {
-        Point u = c.quad[(i + 1) % 4] - c.quad[i], v = c.quad[(i + 3) % 4] - c.quad[i];
-        if (length(u) < kMinRingPixels * 0.7) return false;
-        // Interior angles between about 25 and 155 degrees.
-        if (std::fabs(cross(u, v)) < 0.42 * length(u) * length(v)) return false;
-    }
     c.inverted = st.cls == kLight;
     c.order = st.order;
     return true;
 }
 
 }  // namespace
+
+bool quad_outline(const std::vector<Point> &hull, double min_side, Quad &quad) {
+    if (!hull_to_quad(hull, quad)) return false;
+    if (polygon_area(quad) < 0.8 * polygon_area(hull)) return false;  // not a quadrilateral outline
+    for (int i = 0; i < 4; ++i) {
+        Point u = quad[(i + 1) % 4] - quad[i], v = quad[(i + 3) % 4] - quad[i];
+        if (length(u) < min_side) return false;
+        // Interior angles between about 25 and 155 degrees.
+        if (std::fabs(cross(u, v)) < 0.42 * length(u) * length(v)) return false;
+    }
+    return true;
+}
 
 void find_ring_candidates(const Ternary &t, ComponentScratch &scratch, std::vector<RingCandidate> &out,
                           CellClasses classes) {

@@ -55,6 +55,11 @@ struct ComponentScratch {
 // The smallest outer ring side accepted, in detection-image pixels.
 constexpr int kMinRingPixels = 10;
 
+// The quadrilateral that approximates a convex hull (its largest inscribed
+// one, approximately), when it covers at least 0.8 of the hull, every side is
+// at least min_side long and every angle is between about 25 and 155 degrees.
+bool quad_outline(const std::vector<Point> &hull, double min_side, Quad &quad);
+
 // Appends the ring-like components of these classes of the binary image to
 // out, in the order their components are found. One class has about half the
 // runs of both.

@@ -4,6 +4,7 @@
 #include "read_format.hpp"
 #include "read_modules.hpp"
 #include "refine_edges.hpp"
+#include "ring_pieces.hpp"
 #include "ring_sides.hpp"
 #include "sampler.hpp"
 
@@ -73,6 +74,26 @@ bool holds_marks(const GrayImage &image, const RingCandidate &c) {
             hi = std::max(hi, v);
         }
     return hi - lo >= contrast / 3;
+}
+
+// The best-scoring of the quadrilateral and its four parallelogram
+// completions (corner k moved to the sum of its neighbours less the opposite
+// corner), in place; false when none scores kMinRingScore on detect (scale:
+// detection pixels per pixel of the quadrilateral).
+bool best_completion(const GrayImage &detect, double scale, RingCandidate &c) {
+    RingCandidate best = c;
+    double best_score = -1;
+    for (int k = -1; k < 4; ++k) {
+        RingCandidate trial = c;
+        if (k >= 0) trial.quad[k] = c.quad[(k + 1) % 4] + c.quad[(k + 3) % 4] - c.quad[(k + 2) % 4];
+        RingCandidate scored = trial;
+        for (Point &p : scored.quad) p = p * scale;
+        const double score = ring_score(detect, scored);
+        if (score > best_score) best_score = score, best = trial;
+    }
+    c = best;
+    c.score = best_score;
+    return best_score >= kMinRingScore;
 }
 
 bool inside(const Quad &q, Point p) {
@@ -487,6 +508,39 @@ bool Scanner::scan_small_blobs(const GrayImage &image, double scale, bool find_a
     return results.size() > found_before;
 }
 
+bool Scanner::scan_joined_pieces(const GrayImage &image, bool find_all, std::vector<ScanResult> &results) {
+    // The pieces: every small ring of the halved pass in rank order, tried
+    // or not (a piece scores lower than a whole ring, so most are not
+    // tried), then the weak ones.
+    pieces_.clear();
+    for (RingCandidate c : candidates_) {
+        if (std::sqrt(c.area) * 2 > kRescueMaxSide) continue;
+        for (Point &p : c.quad) p = p * 2;
+        pieces_.push_back(c);
+    }
+    pieces_.insert(pieces_.end(), weak_rings_.begin(), weak_rings_.end());
+    joined_.clear();
+    join_ring_pieces(pieces_, kMinRingPixels * 2, kJoinedMaxSide, joined_);
+    const size_t found_before = results.size();
+    int tried = 0;
+    for (RingCandidate c : joined_) {
+        if (already_read(results, centre(c.quad))) continue;
+        // Scored like any candidate, on the halved pass's detection image, as
+        // joined and with each corner in turn replaced by the one that makes
+        // a parallelogram of the other three (pieces that missed a corner).
+        if (!best_completion(smoothed_, 0.5, c)) continue;
+        if (++tried > kMaxJoinedPieces) break;
+        // Joined corners can be a few pixels off, and one refinement from
+        // there can lock a side on an edge of the band: refined once here,
+        // and again when decoded, it settles on the ring.
+        refine_ring_edges(image, c.inverted, c.quad);
+        ScanResult result;
+        if (decode_candidate(image, c, false, result)) add_unless_read(results, std::move(result));
+        if (!find_all && results.size() > found_before) return true;
+    }
+    return results.size() > found_before;
+}
+
 bool Scanner::scan_rescues(const GrayImage &image, bool find_all, std::vector<ScanResult> &results) {
     const size_t found_before = results.size();
     int tried = 0;
@@ -533,6 +587,7 @@ std::vector<ScanResult> Scanner::scan(const GrayImage &image, bool find_all, boo
     // most two weaker ones (from 0.7: a metallic ring in shade, a worn
     // print): clutter seldom scores that high, so symbol-free frames stay cheap.
     if (scan_level(image, smoothed_, scale, find_all, results, 0.85) && !find_all) return results;
+    if (halve && scan_joined_pieces(image, find_all, results) && !find_all) return results;
     if (halve && scan_rescues(image, find_all, results) && !find_all) return results;
     if (halve && scan_small_blobs(image, scale, find_all, results) && !find_all) return results;
     if (!halve) {

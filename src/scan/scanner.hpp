@@ -4,7 +4,8 @@
 //   2a one symbol wanted: a quick pass over the dark rings of the quarter image
 //   3 ring candidates: ring-like components, hull -> quad, ranked, up to ten
 //     (one symbol wanted: the dark components first, the light ones if none reads)
-//   3b small rings of the halved image that fail, each rescanned from a full-resolution crop
+//   3b small rings of the halved image that fail: pieces of one ring joined into one outline,
+//      then each rescanned from a full-resolution crop
 //   3c small blobs of the halved image, the same way
 //   4 sub-pixel ring edges at full resolution
 //   4b ring sides traced as curves when the flat format read fails (curved labels)
@@ -67,6 +68,11 @@ constexpr double kRescueMaxSide = 160;
 constexpr double kRescueMargin = 1.6;
 constexpr int kMaxRescues = 1;
 constexpr double kRescueMinScore = 0.3;
+// Failed rings joined into one outline (ring_pieces.hpp): at most
+// kMaxJoinedPieces decoded a frame, of sides up to kJoinedMaxSide
+// (full-resolution pixels).
+constexpr int kMaxJoinedPieces = 2;
+constexpr double kJoinedMaxSide = 1.4 * kRescueMaxSide;
 // The halved pass of a one-symbol scan labels the dark cells first and reads
 // its best kDarkFirstCandidates dark rings (flat, then as margins) before it
 // labels the light cells: most symbols are dark on light, and one class has
@@ -139,6 +145,9 @@ private:
     // Stage 3c: the small blobs of the last detection pass (scale: its
     // full-resolution pixels per detection pixel), each scanned from a crop.
     bool scan_small_blobs(const GrayImage &image, double scale, bool find_all, std::vector<ScanResult> &results);
+    // Stage 3b, first: failed rings of the halved pass that overlap, joined
+    // into one outline each (ring_pieces.hpp), scored and decoded.
+    bool scan_joined_pieces(const GrayImage &image, bool find_all, std::vector<ScanResult> &results);
     // Stage 3b: the failed rings of the halved pass, each scanned from a crop.
     bool scan_rescues(const GrayImage &image, bool find_all, std::vector<ScanResult> &results);
     // Scans the full-resolution square of this side about (cx, cy) for one symbol.
@@ -168,7 +177,7 @@ private:
     // Where the image being decoded sits in the frame: a crop's corner, else 0.
     Point origin_{0, 0};
     // Small rings of the halved pass that failed (full-frame coordinates).
-    std::vector<RingCandidate> rescues_, weak_rings_;
+    std::vector<RingCandidate> rescues_, weak_rings_, pieces_, joined_;
 
     GrayImage decimated_, quartered_;
     GrayImage smoothed_;

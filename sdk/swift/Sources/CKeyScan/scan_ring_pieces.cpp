@@ -1,0 +1,1 @@
+#include "../../../../src/scan/ring_pieces.cpp"
