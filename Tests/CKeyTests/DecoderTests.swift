@@ -45,6 +45,30 @@ final class DecoderTests: XCTestCase {
         }
     }
 
+    /// CoreVideo's pixel format codes, written out as their four characters,
+    /// map to the layouts CKey reads; the 32-bit ones as premultiplied.
+    func testCoreVideoPixelFormatCodesMapToLayouts() throws {
+        func code(_ characters: String) -> UInt32 { characters.utf8.reduce(0) { $0 << 8 | UInt32($1) } }
+        let expected: [(UInt32, CKeyPixelFormat)] = [
+            (code("420v"), .nv12VideoRange), (code("420f"), .nv12FullRange), (code("L008"), .gray8),
+            (code("BGRA"), .bgra8Premultiplied), (code("RGBA"), .rgba8Premultiplied), (32, .argb8Premultiplied),
+        ]
+        for (value, format) in expected {
+            XCTAssertEqual(CKeyPixelFormat(coreVideoPixelFormat: value), format, String(value, radix: 16))
+        }
+        for unread in [code("y420"), code("2vuy"), code("x420"), code("b16g"), 24, 0] {
+            XCTAssertNil(CKeyPixelFormat(coreVideoPixelFormat: unread), String(unread, radix: 16))
+        }
+        // An opaque camera-like BGRA frame decodes through the mapped format.
+        let pixels = try CKeySymbol.encode("core video", version: 2).pixels(size: 186)
+        var bgra = Data(pixels.data)
+        for i in stride(from: 0, to: bgra.count, by: 4) { bgra.swapAt(i, i + 2) }
+        let format = try XCTUnwrap(CKeyPixelFormat(coreVideoPixelFormat: code("BGRA")))
+        let result = try CKeyDecoder.decode(pixels: bgra, width: pixels.width, height: pixels.height,
+                                            bytesPerRow: pixels.bytesPerRow, format: format)
+        XCTAssertEqual(result?.text, "core video")
+    }
+
     func testFixedProfilesRoundTrip() throws {
         let locator = try CKeySymbol.encode(Data([0xDE, 0xAD, 0xBE, 0xEF]), profile: .locator)
         let found = try decode(locator.pixels(size: 96))

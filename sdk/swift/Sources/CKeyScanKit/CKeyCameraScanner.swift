@@ -103,23 +103,9 @@ open class CKeyCameraScanner: NSObject, AVCaptureVideoDataOutputSampleBufferDele
     public func captureOutput(_ output: AVCaptureOutput, didOutput sampleBuffer: CMSampleBuffer,
                               from connection: AVCaptureConnection) {
         guard let buffer = CMSampleBufferGetImageBuffer(sampleBuffer) else { return }
-        let format: CKeyPixelFormat
-        switch CVPixelBufferGetPixelFormatType(buffer) {
-        case kCVPixelFormatType_420YpCbCr8BiPlanarFullRange: format = .nv12FullRange
-        case kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange: format = .nv12VideoRange
-        case kCVPixelFormatType_32BGRA: format = .bgra8
-        default: return
+        _ = CKeyDecoder.withPixels(of: buffer) { pixels, width, height, stride, format in
+            try? frames.submit(pixels: pixels, width: width, height: height, bytesPerRow: stride, format: format)
         }
-        CVPixelBufferLockBaseAddress(buffer, .readOnly)
-        defer { CVPixelBufferUnlockBaseAddress(buffer, .readOnly) }
-        let planar = CVPixelBufferIsPlanar(buffer)
-        let base = planar ? CVPixelBufferGetBaseAddressOfPlane(buffer, 0) : CVPixelBufferGetBaseAddress(buffer)
-        guard let base else { return }
-        let width = planar ? CVPixelBufferGetWidthOfPlane(buffer, 0) : CVPixelBufferGetWidth(buffer)
-        let height = planar ? CVPixelBufferGetHeightOfPlane(buffer, 0) : CVPixelBufferGetHeight(buffer)
-        let stride = planar ? CVPixelBufferGetBytesPerRowOfPlane(buffer, 0) : CVPixelBufferGetBytesPerRow(buffer)
-        let pixels = UnsafeRawBufferPointer(start: base, count: stride * height)
-        _ = try? frames.submit(pixels: pixels, width: width, height: height, bytesPerRow: stride, format: format)
     }
 }
 #endif

@@ -41,16 +41,18 @@ extension CKeyDecoder {
     /// Decodes a camera frame: 420v/420f (luma plane), 8-bit grey, or
     /// BGRA/RGBA/ARGB. Returns nil for other formats or when nothing is found.
     public static func decode(pixelBuffer buffer: CVPixelBuffer) -> CKeyResult? {
-        let type = CVPixelBufferGetPixelFormatType(buffer)
-        let format: CKeyPixelFormat
-        switch type {
-        case kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange: format = .nv12VideoRange
-        case kCVPixelFormatType_420YpCbCr8BiPlanarFullRange: format = .nv12FullRange
-        case kCVPixelFormatType_OneComponent8: format = .gray8
-        case kCVPixelFormatType_32BGRA: format = .bgra8Premultiplied
-        case kCVPixelFormatType_32RGBA: format = .rgba8Premultiplied
-        case kCVPixelFormatType_32ARGB: format = .argb8Premultiplied
-        default: return nil
+        withPixels(of: buffer) { pixels, width, height, stride, format in
+            try? decode(pixels: pixels, width: width, height: height, bytesPerRow: stride, format: format)
+        } ?? nil
+    }
+
+    /// Calls body with the buffer's pixels (the luma plane of a planar
+    /// format), its size, row stride and format, locked for reading; nil
+    /// when CKey does not read its format (`CKeyPixelFormat(coreVideoPixelFormat:)`).
+    package static func withPixels<T>(of buffer: CVPixelBuffer,
+                                      _ body: (UnsafeRawBufferPointer, Int, Int, Int, CKeyPixelFormat) -> T) -> T? {
+        guard let format = CKeyPixelFormat(coreVideoPixelFormat: CVPixelBufferGetPixelFormatType(buffer)) else {
+            return nil
         }
         CVPixelBufferLockBaseAddress(buffer, .readOnly)
         defer { CVPixelBufferUnlockBaseAddress(buffer, .readOnly) }
@@ -61,8 +63,7 @@ extension CKeyDecoder {
         let width = planar ? CVPixelBufferGetWidthOfPlane(buffer, 0) : CVPixelBufferGetWidth(buffer)
         let height = planar ? CVPixelBufferGetHeightOfPlane(buffer, 0) : CVPixelBufferGetHeight(buffer)
         let stride = planar ? CVPixelBufferGetBytesPerRowOfPlane(buffer, 0) : CVPixelBufferGetBytesPerRow(buffer)
-        let pixels = UnsafeRawBufferPointer(start: base, count: stride * height)
-        return try? decode(pixels: pixels, width: width, height: height, bytesPerRow: stride, format: format)
+        return body(UnsafeRawBufferPointer(start: base, count: stride * height), width, height, stride, format)
     }
 }
 #endif
