@@ -172,4 +172,13 @@ double polygon_area(std::span<const Point> poly) {
     return std::fabs(area) / 2;
 }
 
+QuadBox bounding_box(const Quad &q) {
+    QuadBox b{q[0].x, q[0].y, q[0].x, q[0].y};
+    for (const Point &p : q) {
+        b.x0 = std::min(b.x0, p.x), b.x1 = std::max(b.x1, p.x);
+        b.y0 = std::min(b.y0, p.y), b.y1 = std::max(b.y1, p.y);
+    }
+    return b;
+}
+
 }  // namespace ckey

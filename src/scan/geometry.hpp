@@ -1,6 +1,7 @@
 // Points, lines and homographies shared by the scan stages.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <initializer_list>
 #include <utility>
@@ -151,5 +152,13 @@ bool fit_quadratic_trimmed(std::vector<Point> &points, double centre, std::initi
 // Convex hull (counter-clockwise in a y-up frame) of the points.
 std::vector<Point> convex_hull(std::vector<Point> points);
 double polygon_area(std::span<const Point> polygon);
+
+// The axis-aligned box of a quadrilateral.
+struct QuadBox {
+    double x0, y0, x1, y1;
+    Point middle() const { return {(x0 + x1) / 2, (y0 + y1) / 2}; }
+    double longer_side() const { return std::max(x1 - x0, y1 - y0); }
+};
+QuadBox bounding_box(const Quad &q);
 
 }  // namespace ckey

@@ -8,20 +8,7 @@ namespace ckey {
 
 namespace {
 
-struct Box {
-    double x0, y0, x1, y1;
-};
-
-Box box_of(const Quad &q) {
-    Box b{q[0].x, q[0].y, q[0].x, q[0].y};
-    for (const Point &p : q) {
-        b.x0 = std::min(b.x0, p.x), b.x1 = std::max(b.x1, p.x);
-        b.y0 = std::min(b.y0, p.y), b.y1 = std::max(b.y1, p.y);
-    }
-    return b;
-}
-
-bool overlap(const Box &a, const Box &b) { return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1; }
+bool overlap(const QuadBox &a, const QuadBox &b) { return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1; }
 
 int root(std::vector<int> &parent, int i) {
     while (parent[i] != i) i = parent[i] = parent[parent[i]];
@@ -33,8 +20,8 @@ int root(std::vector<int> &parent, int i) {
 void join_ring_pieces(const std::vector<RingCandidate> &pieces, double min_side, double max_side,
                       std::vector<RingCandidate> &out) {
     const int n = static_cast<int>(pieces.size());
-    std::vector<Box> boxes(pieces.size());
-    std::transform(pieces.begin(), pieces.end(), boxes.begin(), [](const RingCandidate &c) { return box_of(c.quad); });
+    std::vector<QuadBox> boxes(pieces.size());
+    std::transform(pieces.begin(), pieces.end(), boxes.begin(), [](const RingCandidate &c) { return bounding_box(c.quad); });
     std::vector<int> parent(pieces.size());
     std::iota(parent.begin(), parent.end(), 0);
     for (int i = 0; i < n; ++i)

@@ -508,14 +508,15 @@ bool Scanner::scan_small_blobs(const GrayImage &image, double scale, bool find_a
     return results.size() > found_before;
 }
 
-bool Scanner::scan_joined_pieces(const GrayImage &image, bool find_all, std::vector<ScanResult> &results) {
+bool Scanner::scan_joined_pieces(const GrayImage &image, double scale, bool find_all,
+                                 std::vector<ScanResult> &results) {
     // The pieces: every small ring of the halved pass in rank order, tried
     // or not (a piece scores lower than a whole ring, so most are not
-    // tried), then the weak ones.
+    // tried), then the weak ones (already at full resolution).
     pieces_.clear();
     for (RingCandidate c : candidates_) {
-        if (std::sqrt(c.area) * 2 > kRescueMaxSide) continue;
-        for (Point &p : c.quad) p = p * 2;
+        if (std::sqrt(c.area) * scale > kRescueMaxSide) continue;
+        for (Point &p : c.quad) p = p * scale;
         pieces_.push_back(c);
     }
     pieces_.insert(pieces_.end(), weak_rings_.begin(), weak_rings_.end());
@@ -528,7 +529,7 @@ bool Scanner::scan_joined_pieces(const GrayImage &image, bool find_all, std::vec
         // Scored like any candidate, on the halved pass's detection image, as
         // joined and with each corner in turn replaced by the one that makes
         // a parallelogram of the other three (pieces that missed a corner).
-        if (!best_completion(smoothed_, 0.5, c)) continue;
+        if (!best_completion(smoothed_, 1 / scale, c)) continue;
         if (++tried > kMaxJoinedPieces) break;
         // Joined corners can be a few pixels off, and one refinement from
         // there can lock a side on an edge of the band: refined once here,
@@ -546,12 +547,8 @@ bool Scanner::scan_rescues(const GrayImage &image, bool find_all, std::vector<Sc
     int tried = 0;
     for (size_t k = 0; k < rescues_.size(); ++k) {
         const RingCandidate &c = rescues_[k];
-        double x0 = c.quad[0].x, x1 = x0, y0 = c.quad[0].y, y1 = y0;
-        for (const Point &p : c.quad) {
-            x0 = std::min(x0, p.x), x1 = std::max(x1, p.x);
-            y0 = std::min(y0, p.y), y1 = std::max(y1, p.y);
-        }
-        const Point mid{(x0 + x1) / 2, (y0 + y1) / 2};
+        const QuadBox box = bounding_box(c.quad);
+        const Point mid = box.middle();
         if (already_read(results, mid)) continue;
         // Rings of one symbol (its ring, its label, its quiet margin) share a centre.
         bool same_symbol = false;
@@ -560,7 +557,7 @@ bool Scanner::scan_rescues(const GrayImage &image, bool find_all, std::vector<Sc
         if (same_symbol) continue;
         if (++tried > kMaxRescues) break;
         ScanResult result;
-        if (read_crop(image, mid.x, mid.y, kRescueMargin * std::max(x1 - x0, y1 - y0), result))
+        if (read_crop(image, mid.x, mid.y, kRescueMargin * box.longer_side(), result))
             add_unless_read(results, std::move(result));
         if (!find_all && results.size() > found_before) return true;
     }
@@ -587,7 +584,7 @@ std::vector<ScanResult> Scanner::scan(const GrayImage &image, bool find_all, boo
     // most two weaker ones (from 0.7: a metallic ring in shade, a worn
     // print): clutter seldom scores that high, so symbol-free frames stay cheap.
     if (scan_level(image, smoothed_, scale, find_all, results, 0.85) && !find_all) return results;
-    if (halve && scan_joined_pieces(image, find_all, results) && !find_all) return results;
+    if (halve && scan_joined_pieces(image, scale, find_all, results) && !find_all) return results;
     if (halve && scan_rescues(image, find_all, results) && !find_all) return results;
     if (halve && scan_small_blobs(image, scale, find_all, results) && !find_all) return results;
     if (!halve) {

@@ -145,9 +145,10 @@ private:
     // Stage 3c: the small blobs of the last detection pass (scale: its
     // full-resolution pixels per detection pixel), each scanned from a crop.
     bool scan_small_blobs(const GrayImage &image, double scale, bool find_all, std::vector<ScanResult> &results);
-    // Stage 3b, first: failed rings of the halved pass that overlap, joined
-    // into one outline each (ring_pieces.hpp), scored and decoded.
-    bool scan_joined_pieces(const GrayImage &image, bool find_all, std::vector<ScanResult> &results);
+    // Stage 3b, first: failed rings of the halved pass (scale: its
+    // full-resolution pixels per detection pixel) that overlap, joined into
+    // one outline each (ring_pieces.hpp), scored on smoothed_ and decoded.
+    bool scan_joined_pieces(const GrayImage &image, double scale, bool find_all, std::vector<ScanResult> &results);
     // Stage 3b: the failed rings of the halved pass, each scanned from a crop.
     bool scan_rescues(const GrayImage &image, bool find_all, std::vector<ScanResult> &results);
     // Scans the full-resolution square of this side about (cx, cy) for one symbol.
