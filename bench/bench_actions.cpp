@@ -2,6 +2,7 @@
 // Ed25519 through the installed backend, claims, replay set), a bad
 // signature, and an early rejection (bad prefix). Prints microseconds per
 // code: median of 7 runs over 1000 distinct codes each.
+#include <ckey/ckey.h>
 #include "actions/reason.hpp"
 #include "actions/signer.hpp"
 #include "actions/verifier.hpp"

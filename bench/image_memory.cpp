@@ -2,7 +2,7 @@
 // in a child process, and the child's peak resident size above its size at
 // the start is compared with the grey image it produced.
 // Usage: image_memory FILE...   (bench/image_memory.py makes 100-megapixel files)
-#include "codec/status.hpp"
+#include "core/error.hpp"
 #include "image/image_file.hpp"
 
 #include <chrono>

@@ -10,7 +10,7 @@
 
 #include <ckey/ckey.h>
 
-#include "codec/status.hpp"
+#include "core/error.hpp"
 #include "image/image_file.hpp"
 
 #include <cstdio>

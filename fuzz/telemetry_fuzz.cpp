@@ -8,7 +8,7 @@
 // - a refusal carries CKEY_INVALID_ARGUMENT and a message, and the C API agrees;
 // - an accepted batch encodes to one that decodes to the same aggregate;
 // - merging an accepted batch with itself saturates, never wraps.
-#include "codec/status.hpp"
+#include "core/error.hpp"
 #include "telemetry/aggregate.hpp"
 #include "telemetry/batch_json.hpp"
 #include "telemetry/outbox_names.hpp"

@@ -6,7 +6,7 @@
 #include "stream_vectors.hpp"
 
 #include "codec/field.hpp"
-#include "codec/status.hpp"
+#include "core/error.hpp"
 
 #include <cstdio>
 #include <cstring>

@@ -9,7 +9,7 @@
 #include "codec/field.hpp"
 #include "codec/format.hpp"
 #include "codec/golay.hpp"
-#include "codec/status.hpp"
+#include "core/error.hpp"
 #include "codec/symbol.hpp"
 
 #include <algorithm>

@@ -4,7 +4,7 @@
 // error that says so, never a grey image.
 #include "check.hpp"
 
-#include "codec/status.hpp"
+#include "core/error.hpp"
 #include "image/image_file.hpp"
 
 #include <csetjmp>

@@ -3,7 +3,7 @@
 #include "check.hpp"
 #include "test_render_support.hpp"
 
-#include "codec/status.hpp"
+#include "core/error.hpp"
 #include "render/export.hpp"
 
 #include <ckey/ckey.h>

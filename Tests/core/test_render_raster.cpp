@@ -6,7 +6,7 @@
 #include "codec/decode.hpp"
 #include "codec/field.hpp"
 #include "codec/format.hpp"
-#include "codec/status.hpp"
+#include "core/error.hpp"
 #include "render/scene.hpp"
 
 #include <cstdio>

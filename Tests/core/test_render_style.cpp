@@ -3,7 +3,7 @@
 #include "check.hpp"
 #include "test_render_support.hpp"
 
-#include "codec/status.hpp"
+#include "core/error.hpp"
 #include "render/style_check.hpp"
 
 #include <cstring>

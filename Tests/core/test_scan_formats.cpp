@@ -164,3 +164,23 @@ TEST(buffer_length_is_checked_before_reading) {
     ckey_results_destroy(results);
     ckey_decoder_destroy(decoder);
 }
+
+// The results calls that answer with a value still set or clear the last error.
+TEST(results_count_and_is_text_set_or_clear_the_last_error) {
+    ckey_decoder *decoder = nullptr;
+    REQUIRE(ckey_decoder_create(&decoder) == CKEY_OK);
+    scan_support::Rgba image = scan_support::render("hello", 256);
+    ckey_results *results = nullptr;
+    REQUIRE(ckey_decoder_scan(decoder, image.pixels.data(), image.pixels.size(), image.size, image.size,
+                              image.size * 4, CKEY_PIXELS_RGBA8, 0, &results) == CKEY_OK);
+    CHECK_EQ(ckey_results_count(nullptr), size_t{0});
+    CHECK(std::string(ckey_last_error()).find("results is NULL") != std::string::npos);
+    CHECK_EQ(ckey_results_count(results), size_t{1});
+    CHECK_EQ(std::string(ckey_last_error()), std::string());
+    CHECK_EQ(ckey_results_is_text(results, 1), 0);
+    CHECK(std::string(ckey_last_error()).find("index is 1; results holds 1") != std::string::npos);
+    CHECK_EQ(ckey_results_is_text(results, 0), 1);
+    CHECK_EQ(std::string(ckey_last_error()), std::string());
+    ckey_results_destroy(results);
+    ckey_decoder_destroy(decoder);
+}

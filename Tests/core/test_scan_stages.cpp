@@ -1,5 +1,6 @@
 // Unit tests of single scan stages: smoothing, decimation, binarization,
 // module equalisation, joined ring pieces, pixel formats, the image readers' refusals.
+#include <ckey/ckey.h>
 #include "check.hpp"
 #include "synth.hpp"
 
@@ -10,7 +11,7 @@
 #include "scan/ring_pieces.hpp"
 #include "scan/small_blobs.hpp"
 #include "scan/equalise.hpp"
-#include "codec/status.hpp"
+#include "core/error.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -7,6 +7,7 @@
 #include "telemetry/aggregate.hpp"
 #include "telemetry/batch_json.hpp"
 
+#include <ckey/ckey.h>
 #include <ckey/telemetry.h>
 
 #include <atomic>
@@ -167,6 +168,29 @@ TEST(negative_samples_and_bad_profiles_are_rejected_and_counted) {
     ckey_telemetry_errors e;
     ckey_telemetry_get_errors(t, &e);
     CHECK_EQ(e.rejected_samples, uint64_t(3));
+    ckey_telemetry_destroy(t);
+}
+
+// Telemetry runs in the core's guard: one last error for the whole library,
+// set by a failing telemetry call and cleared by the next call of any module.
+TEST(telemetry_failures_set_the_one_last_error) {
+    Clocks clocks;
+    TempDir dir;
+    ckey_telemetry *t = make(clocks, dir.path);
+    REQUIRE(t);
+    CHECK_EQ(ckey_telemetry_set_mode(t, 7), 13);
+    const std::string message = ckey_last_error();
+    CHECK(message.find("telemetry mode is 7") != std::string::npos);
+    CHECK_EQ(std::string(ckey_telemetry_last_error()), message);
+    ckey_symbol *symbol = nullptr;
+    CHECK_EQ(ckey_symbol_encode(reinterpret_cast<const uint8_t *>("a"), 1, CKEY_PROFILE_SCALABLE, 0, CKEY_LEVEL_M, 0, &symbol), CKEY_OK);
+    CHECK_EQ(std::string(ckey_telemetry_last_error()), std::string());
+    ckey_symbol_destroy(symbol);
+    CHECK_EQ(ckey_telemetry_set_mode(nullptr, 1), 1);
+    CHECK(std::string(ckey_last_error()).find("telemetry is NULL") != std::string::npos);
+    int mode = -1;
+    CHECK_EQ(ckey_telemetry_get_mode(t, &mode), 0);
+    CHECK_EQ(std::string(ckey_last_error()), std::string());
     ckey_telemetry_destroy(t);
 }
 

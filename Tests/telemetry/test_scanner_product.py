@@ -3,6 +3,9 @@ its dependency closure in Package.swift excludes CKeyTelemetry, and no object
 file built for that closure defines or references a ckey_telemetry symbol or
 holds the telemetry endpoint. The CKey product does (the control that shows
 this test can fail). The CKey product also ships PrivacyInfo.xcprivacy.
+Nor does CKeyScanner link the renderer, certification or Safe Actions: its
+object files are those of src/core, codec, image, payload, scan and session
+only, and none defines or calls their C functions.
 
 Run after `swift build --scratch-path S`:
   CKEY_SWIFT_BUILD=S/debug python3 -m pytest Tests/telemetry/test_scanner_product.py
@@ -85,3 +88,30 @@ def test_ckey_product_has_telemetry_and_the_privacy_manifest(build, package):
     reasons = manifest["NSPrivacyAccessedAPITypes"][0]
     assert reasons["NSPrivacyAccessedAPITypeReasons"] == ["35F9.1"]
     assert (build / "ckey_CKey.resources/PrivacyInfo.xcprivacy").exists()
+
+
+def object_modules(build, targets):
+    """The src/ modules whose files were compiled for the targets (shims are named <module>_<file>.cpp)."""
+    modules = set()
+    for target in targets:
+        for obj in (build / f"{target}.build").rglob("*.o"):
+            if obj.name.endswith(".cpp.o"):
+                modules.add(obj.name.split("_", 1)[0])
+    return modules
+
+
+LATER_LAYERS = ("ckey_render_", "ckey_style_", "ckey_certify", "ckey_grade_", "ckey_camera_", "ckey_action_")
+
+
+def test_scanner_product_links_no_renderer_certification_or_safe_actions(build, package):
+    product = next(p for p in package["products"] if p["name"] == "CKeyScanner")
+    scanner = set().union(*(closure(package, t) for t in product["targets"]))
+    assert not scanner & {"CKeyRender", "CKeyCertify", "CKeyActions", "CKeyText"}, scanner
+    assert object_modules(build, scanner) == {"core", "codec", "image", "payload", "scan", "session"}
+    names, _ = symbols(build, scanner)
+    assert not [n for n in names if n.startswith(LATER_LAYERS)]
+    # The control: the CKey product compiles and defines them.
+    full = set().union(*(closure(package, t) for t in next(p for p in package["products"] if p["name"] == "CKey")["targets"]))
+    assert {"render", "certify", "actions", "telemetry", "text"} <= object_modules(build, full)
+    names, _ = symbols(build, full)
+    assert {"ckey_render_png", "ckey_certify", "ckey_action_verify"} <= names

@@ -13,6 +13,8 @@
 #ifndef CKEY_ACTIONS_H
 #define CKEY_ACTIONS_H
 
+#include "status.h"
+
 #include <stddef.h>
 #include <stdint.h>
 

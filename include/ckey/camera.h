@@ -2,7 +2,7 @@
  * CKey camera simulator: renders printed labels into phone-camera frames from
  * physics (pinhole optics, 3-D label surfaces, lighting, blur, sensor noise,
  * JPEG). Certification and the scan benchmark share this one model.
- * Included by <ckey/ckey.h>; do not include directly.
+ * Included by <ckey/ckey.h>; may also be included alone.
  *
  * Use: ckey_camera_scene_draw() fills a scene from a category and a seed
  * (every parameter is drawn from the seed, so a frame is reproduced from its
@@ -11,6 +11,9 @@
  */
 #ifndef CKEY_CAMERA_H
 #define CKEY_CAMERA_H
+
+#include "status.h"
+#include "scan.h"
 
 #include <stddef.h>
 #include <stdint.h>

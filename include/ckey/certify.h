@@ -3,10 +3,14 @@
  * frames of where it will be used through the camera simulator
  * (<ckey/camera.h>), and decode them with the real scanner
  * (docs/certification.md).
- * Included by <ckey/ckey.h>; do not include directly.
+ * Included by <ckey/ckey.h>; may also be included alone.
  */
 #ifndef CKEY_CERTIFY_H
 #define CKEY_CERTIFY_H
+
+#include "status.h"
+#include "symbol.h"
+#include "render.h"
 
 #include <stddef.h>
 #include <stdint.h>

@@ -2,10 +2,12 @@
  * CKey print quality grade: measures one printed symbol from a scan or a
  * photograph and grades it from A (4) to F (0), parameter by parameter, in
  * the manner of ISO/IEC 15415 (spec/CKey-Print-Quality.md).
- * Included by <ckey/ckey.h>; do not include directly.
+ * Included by <ckey/ckey.h>; may also be included alone.
  */
 #ifndef CKEY_GRADE_H
 #define CKEY_GRADE_H
+
+#include "status.h"
 
 #include <stddef.h>
 #include <stdint.h>

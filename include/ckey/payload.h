@@ -1,7 +1,7 @@
 /*
  * CKey payload classification: what a decoded payload may do, decided by one
  * strict parse. See spec/CKey-Payload-Conventions.md (normative).
- * Included by <ckey/ckey.h>; do not include directly.
+ * Included by <ckey/ckey.h>; may also be included alone.
  *
  * Classification never acts. It returns an action kind with the canonical
  * URL to open and the values to show, or CKEY_PAYLOAD_NONE with a reason, in
@@ -9,6 +9,8 @@
  */
 #ifndef CKEY_PAYLOAD_H
 #define CKEY_PAYLOAD_H
+
+#include "status.h"
 
 #include <stddef.h>
 

@@ -1,7 +1,7 @@
 /*
  * CKey render: a symbol as pixels (straight-alpha RGBA8), PNG, SVG or PDF,
  * drawn with a style that the style check may refuse or adapt.
- * Included by <ckey/ckey.h>; do not include directly. See docs/rendering.md.
+ * Included by <ckey/ckey.h>; may also be included alone. See docs/rendering.md.
  *
  * Geometry: the canvas is 31 x 31 units including the 2-unit quiet margin;
  * a raster `size` is the pixel width of the whole canvas.
@@ -10,6 +10,9 @@
  */
 #ifndef CKEY_RENDER_H
 #define CKEY_RENDER_H
+
+#include "status.h"
+#include "symbol.h"
 
 #include <stddef.h>
 #include <stdint.h>

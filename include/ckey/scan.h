@@ -1,6 +1,6 @@
 /*
  * CKey scanning: find and decode symbols in pixel buffers and image files.
- * Included by <ckey/ckey.h>; do not include directly.
+ * Included by <ckey/ckey.h>; may also be included alone.
  *
  * A ckey_decoder holds reusable scratch memory. One decoder must not be used
  * by two threads at once; use one decoder per thread (they are cheap). The
@@ -9,27 +9,15 @@
 #ifndef CKEY_SCAN_H
 #define CKEY_SCAN_H
 
+#include "image.h"
+#include "status.h"
+
 #include <stddef.h>
 #include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-typedef enum ckey_pixel_format {
-    CKEY_PIXELS_GRAY8 = 0,
-    CKEY_PIXELS_RGBA8 = 1,          /* straight alpha, drawn over white */
-    CKEY_PIXELS_BGRA8 = 2,
-    CKEY_PIXELS_ARGB8 = 3,
-    CKEY_PIXELS_RGBA8_PREMULTIPLIED = 4,
-    CKEY_PIXELS_BGRA8_PREMULTIPLIED = 5,
-    CKEY_PIXELS_ARGB8_PREMULTIPLIED = 6,
-    CKEY_PIXELS_NV12_VIDEO = 7,     /* 420v: the luma plane, 16...235 */
-    CKEY_PIXELS_NV12_FULL = 8       /* 420f: the luma plane, 0...255 */
-} ckey_pixel_format;
-
-/* The largest image accepted: 100 megapixels. */
-#define CKEY_MAX_PIXELS 100000000
 
 typedef struct ckey_decoder ckey_decoder;
 typedef struct ckey_results ckey_results;
@@ -83,13 +71,15 @@ CKEY_API int ckey_decoder_scan_file(ckey_decoder *decoder, const char *path, int
                                     ckey_results **out_results);
 
 CKEY_API void ckey_results_destroy(ckey_results *results);
+/* The number of symbols found; 0, with the last error set, when results is NULL. */
 CKEY_API size_t ckey_results_count(const ckey_results *results);
 CKEY_API int ckey_results_get_info(const ckey_results *results, size_t index,
                                    ckey_result_info *out_info);
 /* The payload bytes, valid while results lives. */
 CKEY_API int ckey_results_get_payload(const ckey_results *results, size_t index,
                                       const uint8_t **out_data, size_t *out_length);
-/* 1 when the payload is UTF-8 without control characters (tab, LF, CR allowed). */
+/* 1 when the payload is UTF-8 without control characters (tab, LF, CR allowed);
+ * 0 otherwise, with the last error set when results is NULL or index out of range. */
 CKEY_API int ckey_results_is_text(const ckey_results *results, size_t index);
 
 #ifdef __cplusplus

@@ -27,6 +27,9 @@
 #ifndef CKEY_SESSION_H
 #define CKEY_SESSION_H
 
+#include "status.h"
+#include "scan.h"
+
 #include <stddef.h>
 #include <stdint.h>
 

@@ -1,9 +1,11 @@
 /*
  * CKey codec: payload bytes <-> symbol modules. See spec/CKey-Symbology.md.
- * Included by <ckey/ckey.h>; do not include directly.
+ * Included by <ckey/ckey.h>; may also be included alone.
  */
 #ifndef CKEY_SYMBOL_H
 #define CKEY_SYMBOL_H
+
+#include "status.h"
 
 #include <stddef.h>
 #include <stdint.h>

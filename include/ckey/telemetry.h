@@ -7,7 +7,8 @@
  * from <ckey/ckey.h>, and the scanning library links none of this code.
  * Fallible calls return the ckey_status numbers: 0 OK, 1 invalid argument,
  * 10 I/O error, 13 invalid configuration, 15 out of memory, 16 internal.
- * The message of the calling thread's last failure: ckey_telemetry_last_error().
+ * The message of the calling thread's last failure: ckey_telemetry_last_error(),
+ * the library's one last error (ckey_last_error() reads the same message).
  *
  * Only aggregates are kept: counts, two histograms, the SDK name and version,
  * the platform and a range of UTC days. No payload, URL, identifier, location
@@ -161,7 +162,8 @@ CKEY_API int ckey_telemetry_validate_batch(const char *json, size_t length);
 
 CKEY_API void ckey_telemetry_free(char *text);
 
-/* The calling thread's last telemetry error message ("" after success). */
+/* The calling thread's last error message ("" after success): every ckey_*
+ * call, telemetry's included, sets or clears it. */
 CKEY_API const char *ckey_telemetry_last_error(void);
 
 #ifdef __cplusplus

@@ -1,5 +1,5 @@
 // The C API of Safe Actions: ckey_action_*.
-#include <ckey/ckey.h>
+#include <ckey/actions.h>
 
 #include "ed25519.hpp"
 #include "key_ring.hpp"
@@ -8,7 +8,8 @@
 #include "signer.hpp"
 #include "verifier.hpp"
 
-#include "../codec/status.hpp"
+#include "../core/guard.hpp"
+#include "../core/buffer.hpp"
 
 #include <cstdlib>
 #include <cstring>

@@ -2,7 +2,7 @@
 // field grammars, and the canonical serialisation the signer uses.
 #pragma once
 
-#include <ckey/ckey.h>
+#include <ckey/actions.h>
 
 #include <cstdint>
 #include <optional>

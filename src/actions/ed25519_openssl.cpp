@@ -1,7 +1,7 @@
 // The default Ed25519 backend: OpenSSL libcrypto's EVP one-shot API.
 #include "ed25519.hpp"
 
-#include "../codec/status.hpp"
+#include "../core/error.hpp"
 
 #include <openssl/evp.h>
 #include <openssl/rand.h>

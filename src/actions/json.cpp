@@ -2,7 +2,7 @@
 // limit bounds the recursion.
 #include "json.hpp"
 
-#include "../codec/status.hpp"
+#include "../core/error.hpp"
 
 #include <set>
 

@@ -5,7 +5,7 @@
 #include "claims.hpp"
 #include "ed25519.hpp"
 
-#include "../codec/status.hpp"
+#include "../core/error.hpp"
 
 namespace ckey::actions {
 

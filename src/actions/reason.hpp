@@ -1,9 +1,9 @@
 // A rejected Safe Action: the reason code and a message naming the value.
 #pragma once
 
-#include <ckey/ckey.h>
+#include <ckey/actions.h>
 
-#include "../codec/status.hpp"
+#include "../core/error.hpp"
 
 #include <string>
 

@@ -8,7 +8,7 @@
 #include "reason.hpp"
 #include "verifier.hpp"
 
-#include "../codec/status.hpp"
+#include "../core/error.hpp"
 
 #include <openssl/evp.h>
 

@@ -7,7 +7,7 @@
 #include "json.hpp"
 #include "reason.hpp"
 
-#include "../codec/status.hpp"
+#include "../core/error.hpp"
 
 #include <algorithm>
 

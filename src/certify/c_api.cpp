@@ -3,9 +3,9 @@
 // scanner (envelope_scene, envelope_predict); the adaptive policy adapts the
 // style until it certifies or says it cannot; the smallest printed size that
 // would certify at the far end of the range.
-#include <ckey/ckey.h>
+#include <ckey/certify.h>
 
-#include "../codec/status.hpp"
+#include "../core/guard.hpp"
 #include "envelope_predict.hpp"
 #include "envelope_scene.hpp"
 #include "certify_report.hpp"

@@ -2,9 +2,9 @@
 // stages in order: 1 scene (camera_scene), 2 geometry (camera_geometry),
 // 3 radiance (camera_render), 4 optics (camera_optics), 5 sensor and JPEG
 // (camera_sensor).
-#include <ckey/ckey.h>
+#include <ckey/camera.h>
 
-#include "../codec/status.hpp"
+#include "../core/guard.hpp"
 #include "camera_frame.hpp"
 #include "camera_geometry.hpp"
 #include "camera_scene.hpp"

@@ -5,7 +5,7 @@
 
 #include "camera_render.hpp"
 
-#include <ckey/ckey.h>
+#include <ckey/camera.h>
 
 #include <cstdint>
 #include <vector>

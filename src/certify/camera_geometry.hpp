@@ -13,7 +13,7 @@
 #pragma clang fp contract(off)
 #endif
 
-#include <ckey/ckey.h>
+#include <ckey/camera.h>
 
 #include <cmath>
 

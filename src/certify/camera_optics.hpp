@@ -4,7 +4,7 @@
 // edge pixel.
 #pragma once
 
-#include <ckey/ckey.h>
+#include <ckey/camera.h>
 
 #include <vector>
 

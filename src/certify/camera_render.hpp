@@ -7,7 +7,7 @@
 
 #include "camera_geometry.hpp"
 
-#include <ckey/ckey.h>
+#include <ckey/camera.h>
 
 #include <cstddef>
 #include <cstdint>

@@ -4,7 +4,7 @@
 // hard draw v1 as v0 + severity * (v1 - v0).
 #pragma once
 
-#include <ckey/ckey.h>
+#include <ckey/camera.h>
 
 #include <cstdint>
 

@@ -1,7 +1,7 @@
 // Camera simulator, stage 5: sensor noise, tone curve and JPEG.
 #include "camera_sensor.hpp"
 
-#include "../codec/status.hpp"
+#include "../core/error.hpp"
 #include "random.hpp"
 
 #include <algorithm>

@@ -4,7 +4,7 @@
 // JPEG round trip through libjpeg.
 #pragma once
 
-#include <ckey/ckey.h>
+#include <ckey/camera.h>
 
 #include <cstdint>
 #include <vector>

@@ -4,7 +4,7 @@
 
 #include "envelope_predict.hpp"
 
-#include <ckey/ckey.h>
+#include <ckey/certify.h>
 
 #include <string>
 

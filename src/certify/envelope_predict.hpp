@@ -6,7 +6,7 @@
 
 #include "../image/gray_image.hpp"
 
-#include <ckey/ckey.h>
+#include <ckey/certify.h>
 
 #include <chrono>
 #include <cstdint>

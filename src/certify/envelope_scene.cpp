@@ -1,6 +1,6 @@
 #include "envelope_scene.hpp"
 
-#include "../codec/status.hpp"
+#include "../core/error.hpp"
 #include "camera_geometry.hpp"
 #include "camera_scene.hpp"
 #include "random.hpp"

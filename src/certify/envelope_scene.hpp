@@ -4,7 +4,8 @@
 // frame around the symbol: the same optics, a fraction of the pixels.
 #pragma once
 
-#include <ckey/ckey.h>
+#include <ckey/camera.h>
+#include <ckey/certify.h>
 
 #include <cstdint>
 

@@ -1,7 +1,9 @@
 // The print quality grade's C API (include/ckey/grade.h).
-#include <ckey/ckey.h>
+#include <ckey/grade.h>
+#include <ckey/scan.h>
 
-#include "../codec/status.hpp"
+#include "../core/guard.hpp"
+#include "../core/buffer.hpp"
 #include "../image/image_file.hpp"
 #include "grade_card.hpp"
 #include "grade_measure.hpp"

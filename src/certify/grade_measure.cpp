@@ -2,7 +2,7 @@
 
 #include "../codec/blocks.hpp"
 #include "../codec/field.hpp"
-#include "../codec/status.hpp"
+#include "../core/error.hpp"
 #include "../codec/symbol.hpp"
 #include "../scan/read_format.hpp"
 #include "../scan/read_modules.hpp"

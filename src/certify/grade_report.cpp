@@ -1,6 +1,6 @@
 #include "grade_report.hpp"
 
-#include "../codec/status.hpp"
+#include "../core/error.hpp"
 #include "../render/pdf_file.hpp"
 #include "grade_card.hpp"
 

@@ -5,7 +5,7 @@
 // the measuring is grade_measure.hpp's.
 #pragma once
 
-#include <ckey/ckey.h>
+#include <ckey/status.h>
 
 #include <vector>
 

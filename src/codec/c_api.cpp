@@ -1,9 +1,10 @@
 // The C API of the codec: ckey_symbol_*, ckey_capacity, ckey_decode_modules.
-#include <ckey/ckey.h>
+#include <ckey/symbol.h>
 
 #include "decode.hpp"
 #include "field.hpp"
-#include "status.hpp"
+#include "../core/guard.hpp"
+#include "../core/buffer.hpp"
 #include "symbol.hpp"
 
 #include <cstdlib>

@@ -1,6 +1,6 @@
 #include "field.hpp"
 
-#include "status.hpp"
+#include "../core/error.hpp"
 
 #include <algorithm>
 #include <array>

@@ -4,7 +4,7 @@
 #include "galois.hpp"
 #include "mask.hpp"
 #include "reed_solomon.hpp"
-#include "status.hpp"
+#include "../core/error.hpp"
 
 #include <string>
 

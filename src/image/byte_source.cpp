@@ -1,7 +1,7 @@
 // Buffered, capped reads from files, standard input and memory.
 #include "byte_source.hpp"
 
-#include "../codec/status.hpp"
+#include "../core/error.hpp"
 
 #include <algorithm>
 #include <cerrno>

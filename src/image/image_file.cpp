@@ -1,7 +1,7 @@
 // Format detection by signature, then the streaming reader for the format.
 #include "image_file.hpp"
 
-#include "../codec/status.hpp"
+#include "../core/error.hpp"
 
 #include <cstring>
 

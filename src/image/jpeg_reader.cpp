@@ -6,7 +6,9 @@
 // would otherwise fill the rest with grey and report success.
 #include "image_file.hpp"
 
-#include "../codec/status.hpp"
+#include <ckey/image.h>
+
+#include "../core/error.hpp"
 
 #include <algorithm>
 #include <csetjmp>

@@ -1,6 +1,8 @@
 #include "gray_image.hpp"
 
-#include "../codec/status.hpp"
+#include <ckey/image.h>
+
+#include "../core/error.hpp"
 
 #include <cstring>
 

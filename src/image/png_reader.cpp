@@ -4,7 +4,9 @@
 // through the simplified API, for logos.
 #include "image_file.hpp"
 
-#include "../codec/status.hpp"
+#include <ckey/image.h>
+
+#include "../core/error.hpp"
 
 #include <csetjmp>
 #include <cstring>

@@ -2,7 +2,9 @@
 // to 65535; a sample above the maxval is an error, not clamped.
 #include "image_file.hpp"
 
-#include "../codec/status.hpp"
+#include <ckey/image.h>
+
+#include "../core/error.hpp"
 
 #include <cctype>
 

@@ -1,7 +1,7 @@
 // The C API of payload classification: ckey_payload_*.
-#include <ckey/ckey.h>
+#include <ckey/payload.h>
 
-#include "../codec/status.hpp"
+#include "../core/guard.hpp"
 #include "payload.hpp"
 
 struct ckey_payload {

@@ -2,7 +2,7 @@
 // then renamed over it. A failure removes the temporary and says why.
 #include "export.hpp"
 
-#include "../codec/status.hpp"
+#include "../core/error.hpp"
 
 #include <atomic>
 #include <cerrno>

@@ -1,8 +1,9 @@
 // The C API of the renderer: ckey_style_*, ckey_render_*, ckey_file_write_atomic.
-#include <ckey/ckey.h>
+#include <ckey/render.h>
 
 #include "../codec/blocks.hpp"
-#include "../codec/status.hpp"
+#include "../core/guard.hpp"
+#include "../core/buffer.hpp"
 #include "../image/image_file.hpp"
 #include "export.hpp"
 #include "raster.hpp"

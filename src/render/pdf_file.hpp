@@ -5,7 +5,7 @@
 // dictionary.
 #pragma once
 
-#include "../codec/status.hpp"
+#include "../core/error.hpp"
 #include "number_text.hpp"
 
 #include <cstdint>

@@ -4,7 +4,7 @@
 // core links no zlib of its own, and the paths are small.
 #include "export.hpp"
 
-#include "../codec/status.hpp"
+#include "../core/error.hpp"
 #include "paint.hpp"
 #include "pdf_file.hpp"
 #include "scene.hpp"

@@ -2,7 +2,7 @@
 // 8-bit grey, grey+alpha, palette, RGB or RGBA), pHYs from dpi, tEXt Software.
 #include "export.hpp"
 
-#include "../codec/status.hpp"
+#include "../core/error.hpp"
 #include "raster.hpp"
 
 #include <png.h>

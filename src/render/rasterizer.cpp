@@ -5,7 +5,7 @@
 // (abutting modules) sum to full coverage: no seams.
 #include "raster.hpp"
 
-#include "../codec/status.hpp"
+#include "../core/error.hpp"
 #include "paint.hpp"
 #include "scene.hpp"
 

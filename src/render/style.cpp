@@ -1,6 +1,6 @@
 #include "style.hpp"
 
-#include "../codec/status.hpp"
+#include "../core/error.hpp"
 
 #include <cmath>
 #include <cstdio>

@@ -2,7 +2,7 @@
 // shares (integer only, so all outputs agree byte for byte everywhere).
 #pragma once
 
-#include <ckey/ckey.h>
+#include <ckey/render.h>
 
 #include <cstdint>
 #include <string>

@@ -2,7 +2,7 @@
 
 #include "../codec/blocks.hpp"
 #include "../codec/field.hpp"
-#include "../codec/status.hpp"
+#include "../core/error.hpp"
 #include "paint.hpp"
 #include "scene.hpp"
 

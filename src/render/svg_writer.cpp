@@ -2,7 +2,7 @@
 // colour), gradients for the sheen and the vignette, a logo as a PNG data URI.
 #include "export.hpp"
 
-#include "../codec/status.hpp"
+#include "../core/error.hpp"
 #include "number_text.hpp"
 #include "paint.hpp"
 #include "scene.hpp"

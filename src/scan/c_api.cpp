@@ -1,7 +1,8 @@
 // The C API of the scanner: ckey_decoder_* and ckey_results_*.
-#include <ckey/ckey.h>
+#include <ckey/scan.h>
 
-#include "../codec/status.hpp"
+#include "../codec/encodation.hpp"
+#include "../core/guard.hpp"
 #include "../image/image_file.hpp"
 #include "scanner.hpp"
 
@@ -23,6 +24,18 @@ constexpr size_t kKeptFramePixels = size_t{4096} * 4096;
 using ckey::require;
 
 namespace {
+
+// True when the bytes are UTF-8 without control characters (tab, LF and CR allowed).
+bool is_display_text(const uint8_t *data, size_t length) {
+    if (!ckey::valid_utf8(data, length)) return false;
+    for (size_t i = 0; i < length; ++i) {
+        uint8_t b = data[i];
+        if ((b < 0x20 && b != '\t' && b != '\n' && b != '\r') || b == 0x7F) return false;
+        // C1 controls U+0080...U+009F are encoded as C2 80...C2 9F.
+        if (b == 0xC2 && i + 1 < length && data[i + 1] >= 0x80 && data[i + 1] <= 0x9F) return false;
+    }
+    return true;
+}
 
 const ckey::ScanResult &item(const ckey_results *results, size_t index) {
     require(results, "results");
@@ -79,8 +92,15 @@ extern "C" int ckey_decoder_scan_file(ckey_decoder *decoder, const char *path, i
 
 extern "C" void ckey_results_destroy(ckey_results *results) { delete results; }
 
+// The two calls that answer with a value rather than a status still set the
+// last error (NULL results, an index out of range) or clear it.
 extern "C" size_t ckey_results_count(const ckey_results *results) {
-    return results == nullptr ? 0 : results->items.size();
+    size_t count = 0;
+    guarded([&] {
+        require(results, "results");
+        count = results->items.size();
+    });
+    return count;
 }
 
 extern "C" int ckey_results_get_info(const ckey_results *results, size_t index, ckey_result_info *out) {
@@ -116,7 +136,10 @@ extern "C" int ckey_results_get_payload(const ckey_results *results, size_t inde
 }
 
 extern "C" int ckey_results_is_text(const ckey_results *results, size_t index) {
-    if (results == nullptr || index >= results->items.size()) return 0;
-    const auto &p = results->items[index].payload;
-    return ckey::is_display_text(p.data(), p.size()) ? 1 : 0;
+    int text = 0;
+    guarded([&] {
+        const auto &p = item(results, index).payload;
+        text = is_display_text(p.data(), p.size()) ? 1 : 0;
+    });
+    return text;
 }

@@ -1,6 +1,5 @@
 #include "scanner.hpp"
 
-#include "../codec/encodation.hpp"
 #include "read_format.hpp"
 #include "read_modules.hpp"
 #include "refine_edges.hpp"
@@ -219,17 +218,6 @@ bool same_corners(const Quad &a, const Quad &b) {
 }
 
 }  // namespace
-
-bool is_display_text(const uint8_t *data, size_t length) {
-    if (!valid_utf8(data, length)) return false;
-    for (size_t i = 0; i < length; ++i) {
-        uint8_t b = data[i];
-        if ((b < 0x20 && b != '\t' && b != '\n' && b != '\r') || b == 0x7F) return false;
-        // C1 controls U+0080...U+009F are encoded as C2 80...C2 9F.
-        if (b == 0xC2 && i + 1 < length && data[i + 1] >= 0x80 && data[i + 1] <= 0x9F) return false;
-    }
-    return true;
-}
 
 bool Scanner::decode_candidate(const GrayImage &image, const RingCandidate &candidate, bool bends,
                                ScanResult &out) {

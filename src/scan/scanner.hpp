@@ -197,7 +197,4 @@ private:
     std::vector<RingCandidate> crop_candidates_;
 };
 
-// True when the bytes are UTF-8 without control characters (tab, LF and CR allowed).
-bool is_display_text(const uint8_t *data, size_t length);
-
 }  // namespace ckey

@@ -1,7 +1,7 @@
 // The C API of scan sessions: ckey_session_*.
-#include <ckey/ckey.h>
+#include <ckey/session.h>
 
-#include "../codec/status.hpp"
+#include "../core/guard.hpp"
 #include "scan_session.hpp"
 
 struct ckey_session {

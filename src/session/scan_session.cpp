@@ -3,7 +3,7 @@
 // submit_frame never waits for a decode.
 #include "scan_session.hpp"
 
-#include "../codec/status.hpp"
+#include "../core/error.hpp"
 
 #include <chrono>
 

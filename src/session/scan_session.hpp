@@ -2,7 +2,7 @@
 // and the worker thread that decodes frames and delivers callbacks.
 #pragma once
 
-#include <ckey/ckey.h>
+#include <ckey/session.h>
 
 #include "../image/gray_image.hpp"
 

@@ -3,7 +3,7 @@
 // ASCII strings without escapes, and arrays of [index, count] pairs.
 #include "batch_json.hpp"
 
-#include "../codec/status.hpp"
+#include "../core/error.hpp"
 
 #include <cstring>
 #include <map>

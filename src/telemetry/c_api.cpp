@@ -1,8 +1,10 @@
-// The C API of telemetry: ckey_telemetry_*. It has its own guard and
-// last-error message, because CKeyTelemetry links nothing of the codec.
+// The C API of telemetry: ckey_telemetry_*. It runs in the core's guard
+// (src/core), so its failures set the one last-error message; CKeyTelemetry
+// links the core and nothing of the codec.
 #include <ckey/telemetry.h>
 
-#include "../codec/status.hpp"
+#include "../core/guard.hpp"
+#include "../core/buffer.hpp"
 #include "batch_json.hpp"
 #include "recorder.hpp"
 #include "retry_after.hpp"
@@ -16,28 +18,7 @@ struct ckey_telemetry {
 
 namespace {
 
-thread_local std::string last_error;
-
-template <class Body>
-int guard(Body &&body) noexcept {
-    try {
-        last_error.clear();
-        body();
-        return CKEY_OK;
-    } catch (const ckey::Error &error) {
-        last_error = error.what();
-        return error.code();
-    } catch (const std::bad_alloc &) {
-        last_error = "out of memory";
-        return CKEY_OUT_OF_MEMORY;
-    } catch (const std::exception &error) {
-        last_error = std::string("internal error: ") + error.what();
-        return CKEY_INTERNAL;
-    } catch (...) {
-        last_error = "internal error: unknown exception";
-        return CKEY_INTERNAL;
-    }
-}
+using ckey::guarded;
 
 ckey::telemetry::Recorder &recorder(ckey_telemetry *telemetry) {
     ckey::require(telemetry, "telemetry");
@@ -60,7 +41,7 @@ void check_text(const char *value, const char *name, const char *allowed, size_t
 }  // namespace
 
 extern "C" int ckey_telemetry_create(const ckey_telemetry_config *config, ckey_telemetry **out_telemetry) {
-    return guard([&] {
+    return guarded([&] {
         ckey::require(out_telemetry, "out_telemetry");
         *out_telemetry = nullptr;
         ckey::require(config, "config");
@@ -81,7 +62,7 @@ extern "C" int ckey_telemetry_create(const ckey_telemetry_config *config, ckey_t
 extern "C" void ckey_telemetry_destroy(ckey_telemetry *telemetry) { delete telemetry; }
 
 extern "C" int ckey_telemetry_set_mode(ckey_telemetry *telemetry, int mode) {
-    return guard([&] {
+    return guarded([&] {
         auto &r = recorder(telemetry);
         check_mode(mode);
         r.set_mode(mode);
@@ -89,7 +70,7 @@ extern "C" int ckey_telemetry_set_mode(ckey_telemetry *telemetry, int mode) {
 }
 
 extern "C" int ckey_telemetry_get_mode(ckey_telemetry *telemetry, int *out_mode) {
-    return guard([&] {
+    return guarded([&] {
         auto &r = recorder(telemetry);
         ckey::require(out_mode, "out_mode");
         *out_mode = r.mode();
@@ -97,11 +78,11 @@ extern "C" int ckey_telemetry_get_mode(ckey_telemetry *telemetry, int *out_mode)
 }
 
 extern "C" int ckey_telemetry_session_started(ckey_telemetry *telemetry) {
-    return guard([&] { recorder(telemetry).started(); });
+    return guarded([&] { recorder(telemetry).started(); });
 }
 
 extern "C" int ckey_telemetry_session_succeeded(ckey_telemetry *telemetry, int profile, int64_t ttfd_us) {
-    return guard([&] {
+    return guarded([&] {
         if (!recorder(telemetry).succeeded(profile, ttfd_us))
             ckey::fail(CKEY_INVALID_ARGUMENT, "profile ", profile, " and time to first decode ", ttfd_us,
                        " us rejected; allowed: profile 0...3, time >= 0");
@@ -109,18 +90,18 @@ extern "C" int ckey_telemetry_session_succeeded(ckey_telemetry *telemetry, int p
 }
 
 extern "C" int ckey_telemetry_session_failed(ckey_telemetry *telemetry) {
-    return guard([&] { recorder(telemetry).failed(); });
+    return guarded([&] { recorder(telemetry).failed(); });
 }
 
 extern "C" int ckey_telemetry_frame(ckey_telemetry *telemetry, int64_t frame_us) {
-    return guard([&] {
+    return guarded([&] {
         if (!recorder(telemetry).frame(frame_us))
             ckey::fail(CKEY_INVALID_ARGUMENT, "frame time ", frame_us, " us rejected; allowed: >= 0");
     });
 }
 
 extern "C" int ckey_telemetry_get_counters(ckey_telemetry *telemetry, ckey_telemetry_counters *out_counters) {
-    return guard([&] {
+    return guarded([&] {
         auto &r = recorder(telemetry);
         ckey::require(out_counters, "out_counters");
         *out_counters = r.counters();
@@ -128,7 +109,7 @@ extern "C" int ckey_telemetry_get_counters(ckey_telemetry *telemetry, ckey_telem
 }
 
 extern "C" int ckey_telemetry_get_errors(ckey_telemetry *telemetry, ckey_telemetry_errors *out_errors) {
-    return guard([&] {
+    return guarded([&] {
         auto &r = recorder(telemetry);
         ckey::require(out_errors, "out_errors");
         *out_errors = r.errors();
@@ -136,7 +117,7 @@ extern "C" int ckey_telemetry_get_errors(ckey_telemetry *telemetry, ckey_telemet
 }
 
 extern "C" int ckey_telemetry_poll(ckey_telemetry *telemetry, int *out_due) {
-    return guard([&] {
+    return guarded([&] {
         auto &r = recorder(telemetry);
         ckey::require(out_due, "out_due");
         *out_due = r.poll() ? 1 : 0;
@@ -145,7 +126,7 @@ extern "C" int ckey_telemetry_poll(ckey_telemetry *telemetry, int *out_due) {
 
 extern "C" int ckey_telemetry_take_batch(ckey_telemetry *telemetry, char **out_json, size_t *out_length,
                                          uint64_t *out_id) {
-    return guard([&] {
+    return guarded([&] {
         auto &r = recorder(telemetry);
         ckey::require(out_json, "out_json");
         ckey::require(out_length, "out_length");
@@ -173,7 +154,7 @@ void require_http_status(int http_status) {
 
 extern "C" int ckey_telemetry_retry_after(const char *value, int64_t now_utc, int64_t *out_seconds) {
     if (out_seconds) *out_seconds = 0;
-    return guard([&] {
+    return guarded([&] {
         ckey::require(value, "value");
         ckey::require(out_seconds, "out_seconds");
         *out_seconds = ckey::telemetry::retry_after_seconds(value, now_utc);
@@ -181,7 +162,7 @@ extern "C" int ckey_telemetry_retry_after(const char *value, int64_t now_utc, in
 }
 
 extern "C" int ckey_telemetry_report(ckey_telemetry *telemetry, uint64_t id, int http_status, int64_t retry_after_s) {
-    return guard([&] {
+    return guarded([&] {
         auto &r = recorder(telemetry);
         require_http_status(http_status);
         if (retry_after_s < 0)
@@ -192,7 +173,7 @@ extern "C" int ckey_telemetry_report(ckey_telemetry *telemetry, uint64_t id, int
 
 extern "C" int ckey_telemetry_report_answer(ckey_telemetry *telemetry, uint64_t id, int http_status,
                                             const char *retry_after_header) {
-    return guard([&] {
+    return guarded([&] {
         auto &r = recorder(telemetry);
         require_http_status(http_status);
         r.report_answer(id, http_status, retry_after_header);
@@ -200,7 +181,7 @@ extern "C" int ckey_telemetry_report_answer(ckey_telemetry *telemetry, uint64_t 
 }
 
 extern "C" int ckey_telemetry_pending(ckey_telemetry *telemetry, size_t *out_count) {
-    return guard([&] {
+    return guarded([&] {
         auto &r = recorder(telemetry);
         ckey::require(out_count, "out_count");
         *out_count = r.pending();
@@ -208,7 +189,7 @@ extern "C" int ckey_telemetry_pending(ckey_telemetry *telemetry, size_t *out_cou
 }
 
 extern "C" int ckey_telemetry_validate_batch(const char *json, size_t length) {
-    return guard([&] {
+    return guarded([&] {
         ckey::require(json, "json");
         ckey::telemetry::decode_batch(std::string(json, length));
     });
@@ -216,4 +197,6 @@ extern "C" int ckey_telemetry_validate_batch(const char *json, size_t length) {
 
 extern "C" void ckey_telemetry_free(char *text) { std::free(text); }
 
-extern "C" const char *ckey_telemetry_last_error(void) { return last_error.c_str(); }
+// The core's one last error, under the name telemetry.h declares (telemetry.h
+// stands alone, without ckey.h).
+extern "C" const char *ckey_telemetry_last_error(void) { return ckey_last_error(); }

@@ -1,7 +1,7 @@
 // Mode rules, counting, the due-time rule and the outbox life cycle.
 #include "recorder.hpp"
 
-#include "../codec/status.hpp"
+#include "../core/error.hpp"
 #include "batch_json.hpp"
 #include "retry_after.hpp"
 

@@ -4,7 +4,7 @@
 
 #include <ckey/telemetry.h>
 
-#include "../codec/status.hpp"
+#include "../core/error.hpp"
 #include "aggregate.hpp"
 #include "outbox.hpp"
 

@@ -1,6 +1,6 @@
 #include "retry_after.hpp"
 
-#include "../codec/status.hpp"
+#include "../core/error.hpp"
 
 #include <algorithm>
 #include <array>

@@ -1,27 +1,5 @@
-// Status names, the thread-local last error, and the library version.
-#include "status.hpp"
-
-#include <string>
-
-namespace ckey {
-
-namespace {
-thread_local std::string last_error;
-}
-
-void set_last_error(const char *message) {
-    try {
-        last_error = message;
-    } catch (...) {
-        last_error.clear();
-    }
-}
-
-void clear_last_error() { last_error.clear(); }
-
-}  // namespace ckey
-
-extern "C" const char *ckey_last_error(void) { return ckey::last_error.c_str(); }
+// Status names and the library version.
+#include <ckey/status.h>
 
 extern "C" const char *ckey_version_string(void) { return "0.1.0"; }
 

@@ -1,1 +1,0 @@
-#include "../../../../src/codec/status.cpp"
