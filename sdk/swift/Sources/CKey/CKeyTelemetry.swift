@@ -154,7 +154,9 @@ final class SharedTelemetry: @unchecked Sendable {
 final class TelemetryRecorder: @unchecked Sendable {
     static var shared: TelemetryRecorder { SharedTelemetry.process.recorder }
 
-    let handle: OpaquePointer
+    /// nil only when not even a memory-only recorder could be made (out of
+    /// memory): every call then fails in the core, and nothing is counted.
+    let handle: OpaquePointer?
     let sender: TelemetrySender
     /// Why the directory is not used, when it is not (for example another
     /// process holds it): this recorder then counts in memory only, and
@@ -189,10 +191,13 @@ final class TelemetryRecorder: @unchecked Sendable {
         case .failure(let error) where error.code == .invalidConfiguration:
             throw error
         case .failure(let error):
-            guard case .success(let made) = Self.create(config, directory: nil) else {
-                fatalError("CKey telemetry: \(String(cString: ckey_telemetry_last_error()))")
+            // Telemetry never stops the host app: without a usable directory
+            // it counts in memory, and without memory it counts nothing.
+            if case .success(let made) = Self.create(config, directory: nil) {
+                handle = made
+            } else {
+                handle = nil
             }
-            handle = made
             storageError = error
         }
         sender = TelemetrySender(endpoint: endpoint)

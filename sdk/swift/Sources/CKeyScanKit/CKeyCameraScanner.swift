@@ -11,28 +11,35 @@ import Foundation
 /// Call `start()`, `stop()` and `scanAgain()` from the main thread. The app's
 /// Info.plist needs `NSCameraUsageDescription`. `observer` is told of every
 /// session (`CKeyScanner` in `CKey` passes its telemetry recorder; nil
-/// records nothing).
+/// records nothing). Options the core refuses do not stop the app: `start()`
+/// reports them to `onError` and starts nothing.
 open class CKeyCameraScanner: NSObject, AVCaptureVideoDataOutputSampleBufferDelegate, @unchecked Sendable {
     /// The capture session, for `CKeyCameraPreview(session:)`.
     public let session = AVCaptureSession()
-    /// Called when the camera is unavailable or access is denied.
+    /// Called when the camera is unavailable, access is denied, or the
+    /// options were refused.
     public var onError: ((CKeyError) -> Void)?
 
     public var onResult: ((CKeyResult) -> Void)? {
-        get { frames.onResult }
-        set { frames.onResult = newValue }
+        get { frames?.onResult }
+        set { frames?.onResult = newValue }
     }
 
-    /// The frame-driven session underneath (statistics, session reports).
-    public let frames: CKeyScanSession
+    /// The frame-driven session underneath (statistics, session reports);
+    /// nil when the options were refused (`setupError` says why).
+    public let frames: CKeyScanSession?
+    /// Why there is no session: the core refused the options (or ran out of memory).
+    public let setupError: CKeyError?
     private let videoQueue = DispatchQueue(label: "org.openckey.camera", qos: .userInitiated)
     private var configured = false
 
     public init(observer: CKeyScanObserver?, options: CKeyScanSession.Options = CKeyScanSession.Options()) {
         do {
             frames = try CKeyScanSession(options: options, queue: .main, observer: observer)
+            setupError = nil
         } catch {
-            preconditionFailure("CKeyCameraScanner: \(error)")
+            frames = nil
+            setupError = error as? CKeyError ?? CKeyError(code: .internal, message: "\(error)")
         }
         super.init()
     }
@@ -40,6 +47,10 @@ open class CKeyCameraScanner: NSObject, AVCaptureVideoDataOutputSampleBufferDele
     /// Asks for camera access, then runs the camera and begins a session.
     open func start() {
         dispatchPrecondition(condition: .onQueue(.main))
+        guard let frames else {
+            if let setupError { onError?(setupError) }
+            return
+        }
         AVCaptureDevice.requestAccess(for: .video) { [weak self] granted in
             DispatchQueue.main.async {
                 guard let self else { return }
@@ -53,7 +64,7 @@ open class CKeyCameraScanner: NSObject, AVCaptureVideoDataOutputSampleBufferDele
                 } catch {
                     return
                 }
-                self.frames.start()
+                frames.start()
                 let session = self.session
                 self.videoQueue.async { if !session.isRunning { session.startRunning() } }
             }
@@ -63,7 +74,7 @@ open class CKeyCameraScanner: NSObject, AVCaptureVideoDataOutputSampleBufferDele
     /// Ends the session (it fails without a decode) and stops the camera.
     open func stop() {
         dispatchPrecondition(condition: .onQueue(.main))
-        frames.stop()
+        frames?.stop()
         let session = self.session
         videoQueue.async { if session.isRunning { session.stopRunning() } }
     }
@@ -71,7 +82,7 @@ open class CKeyCameraScanner: NSObject, AVCaptureVideoDataOutputSampleBufferDele
     /// Begins a new session on the running camera.
     open func scanAgain() {
         dispatchPrecondition(condition: .onQueue(.main))
-        frames.scanAgain()
+        frames?.scanAgain()
     }
 
     private func configure() throws {
@@ -102,7 +113,7 @@ open class CKeyCameraScanner: NSObject, AVCaptureVideoDataOutputSampleBufferDele
 
     public func captureOutput(_ output: AVCaptureOutput, didOutput sampleBuffer: CMSampleBuffer,
                               from connection: AVCaptureConnection) {
-        guard let buffer = CMSampleBufferGetImageBuffer(sampleBuffer) else { return }
+        guard let frames, let buffer = CMSampleBufferGetImageBuffer(sampleBuffer) else { return }
         _ = CKeyDecoder.withPixels(of: buffer) { pixels, width, height, stride, format in
             try? frames.submit(pixels: pixels, width: width, height: height, bytesPerRow: stride, format: format)
         }
