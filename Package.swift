@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "CKeyScan", dependencies: ["CKeyCore", "CKeyCodec", "CKeyImage"], path: "sdk/swift/Sources/CKeyScan",
                 publicHeadersPath: ".", cxxSettings: cxx),
         .target(name: "CKeyScanKit", dependencies: ["CKeyCodec", "CKeyScan"], path: "sdk/swift/Sources/CKeyScanKit"),
-        .target(name: "CKeyRender", dependencies: ["CKeyCore", "CKeyCodec", "CKeyImage"],
+        .target(name: "CKeyRender", dependencies: ["CKeyCore", "CKeyCodec"],
                 path: "sdk/swift/Sources/CKeyRender", publicHeadersPath: ".", cxxSettings: cxx,
                 linkerSettings: [.linkedLibrary("png")]),
         .target(name: "CKeyCertify", dependencies: ["CKeyCore", "CKeyCodec", "CKeyImage", "CKeyScan", "CKeyRender"],

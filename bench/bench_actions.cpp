@@ -24,8 +24,8 @@ std::string public_hex(const Seed &seed) {
     char *pub = nullptr, *kid = nullptr;
     ckey_action_key_public(private_key_pem(seed).c_str(), &pub, &kid);
     std::string out = pub;
-    ckey_string_free(pub);
-    ckey_string_free(kid);
+    ckey_free(pub);
+    ckey_free(kid);
     return out;
 }
 

@@ -99,8 +99,8 @@ def data_codewords(lib):
     out = {}
     for version in range(1, 32):
         capacity = ctypes.c_size_t()
-        if lib.ckey_capacity(0, version, 1, 0, ctypes.byref(capacity)) != 0:
-            raise RuntimeError("ckey_capacity failed")
+        if lib.ckey_symbol_get_capacity(0, version, 1, 0, ctypes.byref(capacity)) != 0:
+            raise RuntimeError("ckey_symbol_get_capacity failed")
         out[version] = capacity.value + 6
     return out
 

@@ -7,7 +7,7 @@ set(CKEY_codec_SOURCES
   blocks.cpp c_api.cpp crc32c.cpp decode.cpp encodation.cpp field.cpp format.cpp galois.cpp golay.cpp mask.cpp
   reed_solomon.cpp segments.cpp symbol.cpp)
 set(CKEY_image_SOURCES
-  byte_source.cpp image_file.cpp jpeg_reader.cpp orientation.cpp pixel_formats.cpp png_reader.cpp pnm_reader.cpp)
+  atomic_file.cpp byte_source.cpp c_api.cpp image_file.cpp jpeg_reader.cpp orientation.cpp pixel_formats.cpp png_reader.cpp pnm_reader.cpp)
 set(CKEY_payload_SOURCES
   address.cpp c_api.cpp classify.cpp geo.cpp host.cpp lookalike.cpp mailto.cpp mecard.cpp punycode.cpp script.cpp
   sms.cpp tel.cpp text.cpp unicode_tables.cpp vcard.cpp web.cpp)
@@ -16,7 +16,7 @@ set(CKEY_scan_SOURCES
   ring_pieces.cpp ring_sides.cpp sampler.cpp scanner.cpp small_blobs.cpp)
 set(CKEY_session_SOURCES c_api.cpp scan_session.cpp)
 set(CKEY_render_SOURCES
-  atomic_file.cpp c_api.cpp logo.cpp marks.cpp paint.cpp pdf_writer.cpp png_writer.cpp rasterizer.cpp style.cpp
+  c_api.cpp logo.cpp marks.cpp paint.cpp pdf_writer.cpp png_writer.cpp rasterizer.cpp style.cpp
   style_check.cpp svg_writer.cpp vector_paths.cpp)
 set(CKEY_certify_SOURCES
   c_api.cpp camera_c_api.cpp camera_frame.cpp camera_geometry.cpp camera_optics.cpp camera_render.cpp
@@ -38,6 +38,7 @@ set(CKEY_telemetry_LIBRARIES Threads::Threads)
 
 # One OBJECT library per module, ckey_<module>, in the order of
 # src/modules.txt; CKEY_MODULES lists them.
+set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/src/modules.txt)
 file(STRINGS ${PROJECT_SOURCE_DIR}/src/modules.txt ckey_module_lines REGEX "^[a-z]")
 set(CKEY_MODULES "")
 foreach(line ${ckey_module_lines})

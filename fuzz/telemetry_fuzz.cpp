@@ -75,7 +75,7 @@ void check_batch(const std::string &json) {
     int status = ckey_telemetry_validate_batch(json.data(), json.size());
     if ((status == CKEY_OK) != accepted) violated("the C API disagrees with decode_batch", json);
     if (!accepted) {
-        if (ckey_telemetry_last_error()[0] == '\0') violated("the C API refused without a message", json);
+        if (ckey_last_error()[0] == '\0') violated("the C API refused without a message", json);
         return;
     }
     std::string again = encode_batch(a);

@@ -53,8 +53,8 @@ class Lib:
         lib.ckey_render_png.argtypes = [P, P, I, I, I, I, ctypes.POINTER(P), ctypes.POINTER(S)]
         lib.ckey_render_svg.argtypes = [P, P, ctypes.c_double, I, ctypes.POINTER(P)]
         lib.ckey_render_pdf.argtypes = [P, P, ctypes.c_double, I, ctypes.POINTER(P), ctypes.POINTER(S)]
-        lib.ckey_buffer_free.argtypes = [P]
-        lib.ckey_string_free.argtypes = [P]
+        lib.ckey_free.argtypes = [P]
+        lib.ckey_free.argtypes = [P]
         lib.ckey_last_error.restype = ctypes.c_char_p
         lib.ckey_decoder_create.argtypes = [ctypes.POINTER(P)]
         lib.ckey_decoder_scan.argtypes = [P, P, S, I, I, S, I, I, ctypes.POINTER(P)]
@@ -84,7 +84,7 @@ class Lib:
             data, n = P(), S()
             self.check(self.lib.ckey_render_png(sym, style, size, policy, transparent, 0, ctypes.byref(data), ctypes.byref(n)))
             out = ctypes.string_at(data, n.value)
-            self.lib.ckey_buffer_free(data)
+            self.lib.ckey_free(data)
             return out
         return self._with_symbol(payload, profile, version, level, layout, preset, body)
 
@@ -93,7 +93,7 @@ class Lib:
             text = P()
             self.check(self.lib.ckey_render_svg(sym, style, scale, 0, ctypes.byref(text)))
             out = ctypes.string_at(text)
-            self.lib.ckey_string_free(text)
+            self.lib.ckey_free(text)
             return out
         return self._with_symbol(payload, 0, version, 1, 0, preset, body)
 
@@ -102,7 +102,7 @@ class Lib:
             data, n = P(), S()
             self.check(self.lib.ckey_render_pdf(sym, style, points, 0, ctypes.byref(data), ctypes.byref(n)))
             out = ctypes.string_at(data, n.value)
-            self.lib.ckey_buffer_free(data)
+            self.lib.ckey_free(data)
             return out
         return self._with_symbol(payload, 0, version, 1, 0, preset, body)
 

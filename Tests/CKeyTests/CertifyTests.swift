@@ -20,7 +20,7 @@ final class CertifyTests: XCTestCase {
 
     func testDefaultEnvelopeIsTheCores() {
         var core = ckey_certify_envelope()
-        XCTAssertEqual(ckey_certify_envelope_init(&core), 0)
+        XCTAssertEqual(ckey_certify_envelope_init(&core), CKEY_OK)
         let e = CKeyUseEnvelope()
         XCTAssertEqual(e.size, .printed(mm: core.size_mm))
         XCTAssertEqual(e.distanceMM, core.distance_min_mm...core.distance_max_mm)
@@ -147,7 +147,7 @@ final class CertifyTests: XCTestCase {
         let report = try symbol.certify(style: .plain, transparent: true, backdrops: backdrops, envelope: swiftEnvelope)
 
         var e = ckey_certify_envelope()
-        XCTAssertEqual(ckey_certify_envelope_init(&e), 0)
+        XCTAssertEqual(ckey_certify_envelope_init(&e), CKEY_OK)
         e.size_mm = 25
         e.distance_min_mm = 120
         e.distance_max_mm = 250
@@ -157,12 +157,12 @@ final class CertifyTests: XCTestCase {
         var core: OpaquePointer?
         let payload = [UInt8]("https://openckey.org/c".utf8)
         XCTAssertEqual(ckey_symbol_encode(payload, payload.count, 0, 0, Int32(CKeyLevel.m.rawValue),
-                                          Int32(CKeyLayout.standard.rawValue), &core), 0)
+                                          Int32(CKeyLayout.standard.rawValue), &core), CKEY_OK)
         let handle = try XCTUnwrap(core)
         defer { ckey_symbol_destroy(handle) }
         let hexes = backdrops.map(\.hex)
         var c = ckey_certify_report()
-        XCTAssertEqual(ckey_certify(handle, nil, 1, hexes, hexes.count, &e, nil, &c), 0)
+        XCTAssertEqual(ckey_certify(handle, nil, 1, hexes, hexes.count, &e, nil, &c), CKEY_OK)
 
         XCTAssertEqual(report.certified, c.certified != 0)
         XCTAssertEqual(report.message, withUnsafeBytes(of: c.message) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) })

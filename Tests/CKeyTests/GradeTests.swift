@@ -94,11 +94,11 @@ final class GradeTests: XCTestCase {
         let url = try renderedSymbol()
         let grade = try CKeyDecoder.grade(fileAt: url)
         var handle: OpaquePointer?
-        XCTAssertEqual(ckey_grade_file(url.path, &handle), 0)
+        XCTAssertEqual(ckey_grade_file(url.path, &handle), CKEY_OK)
         let core = try XCTUnwrap(handle)
         defer { ckey_grade_destroy(core) }
         var summary = ckey_grade_summary()
-        XCTAssertEqual(ckey_grade_get_summary(core, &summary), 0)
+        XCTAssertEqual(ckey_grade_get_summary(core, &summary), CKEY_OK)
         XCTAssertEqual(grade.overall, Int(summary.overall))
         let values = withUnsafeBytes(of: summary.values) { Array($0.bindMemory(to: Double.self)) }
         let grades = withUnsafeBytes(of: summary.grades) { Array($0.bindMemory(to: Int32.self)) }
@@ -114,8 +114,8 @@ final class GradeTests: XCTestCase {
         XCTAssertEqual(grade.reflectanceMin, summary.reflectance_min)
         XCTAssertEqual(grade.reflectanceMax, summary.reflectance_max)
         var json: UnsafeMutablePointer<CChar>?
-        XCTAssertEqual(ckey_grade_json(core, &json), 0)
+        XCTAssertEqual(ckey_grade_json(core, &json), CKEY_OK)
         XCTAssertEqual(grade.json, json.map { String(cString: $0) })
-        ckey_string_free(json)
+        ckey_free(json)
     }
 }

@@ -1,4 +1,5 @@
 @testable import CKey
+import CKeyCodec
 import CKeyTelemetry
 import Foundation
 import XCTest
@@ -133,7 +134,7 @@ final class TelemetryTests: XCTestCase {
         var length = 0
         var id: UInt64 = 0
         ckey_telemetry_take_batch(recorder.handle, &json, &length, &id)
-        ckey_telemetry_free(json)
+        ckey_free(json)
         _ = recorder.counters
     }
 
@@ -166,6 +167,6 @@ final class TelemetryTests: XCTestCase {
         let text = String(decoding: current, as: UTF8.self)
         XCTAssertTrue(text.contains("\"started\":4"), text)
         XCTAssertFalse(text.contains(marker))
-        XCTAssertEqual(ckey_telemetry_validate_batch(text, current.count), 0)
+        XCTAssertEqual(ckey_telemetry_validate_batch(text, current.count), CKEY_OK)
     }
 }

@@ -81,9 +81,9 @@ TEST(many_threads_read_one_action) {
                     ++failures;
                 if (ckey_action_request_info_check_redirect(action, "https://evil.example/", &r) != CKEY_ACTION_REJECTED)
                     ++failures;
-                ckey_string_free(url);
-                ckey_string_free(requester);
-                ckey_string_free(location);
+                ckey_free(url);
+                ckey_free(requester);
+                ckey_free(location);
             }
         });
     }

@@ -142,7 +142,7 @@ TEST(request_info_cases_through_the_core) {
         int reason = -1;
         CHECK_EQ(ckey_action_request_info_url(action, &url, &reason), (int)CKEY_OK);
         CHECK_EQ(std::string(url ? url : ""), c["url"].str());
-        ckey_string_free(url);
+        ckey_free(url);
         const json::Value &reply = c["reply"];
         std::string kind = reply["kind"].str();
         std::string expect = c["expect"].str();
@@ -165,8 +165,8 @@ TEST(request_info_cases_through_the_core) {
                 CHECK_EQ(status, (int)CKEY_ACTION_REJECTED);
                 CHECK(requester == nullptr);
             }
-            ckey_string_free(requester);
-            ckey_string_free(location);
+            ckey_free(requester);
+            ckey_free(location);
         }
         // Transport outcomes (failure, timeout, non-200) are the SDK's; the Swift suite runs them.
         ckey_action_destroy(action);

@@ -30,8 +30,8 @@ std::string public_hex(const Seed &seed) {
     std::string pem = private_key_pem(seed);
     if (ckey_action_key_public(pem.c_str(), &pub, &kid) != CKEY_OK) return "";
     std::string out = pub;
-    ckey_string_free(pub);
-    ckey_string_free(kid);
+    ckey_free(pub);
+    ckey_free(kid);
     return out;
 }
 
@@ -199,7 +199,7 @@ TEST(key_files_round_trip_and_are_pkcs8) {
     char *pem3 = nullptr, *pub3 = nullptr, *kid3 = nullptr;
     REQUIRE(ckey_action_keygen(&pem3, &pub3, &kid3) == CKEY_OK);
     CHECK(std::string(pub3) != std::string(pub));
-    for (char *s : {pem, pub, kid, pub2, kid2, pem3, pub3, kid3}) ckey_string_free(s);
+    for (char *s : {pem, pub, kid, pub2, kid2, pem3, pub3, kid3}) ckey_free(s);
     char *out = nullptr, *out2 = nullptr;
     CHECK_EQ(ckey_action_key_public("-----BEGIN PRIVATE KEY-----\nMCowBQYDK2VwAyEA\n-----END PRIVATE KEY-----\n", &out, &out2),
              (int)CKEY_INVALID_PARAMETER);

@@ -254,7 +254,7 @@ TEST(json_card_and_report_are_well_formed) {
     char *json = nullptr;
     CHECK_EQ(ckey_grade_json(grade, &json), CKEY_OK);
     const std::string text = json ? json : "";
-    ckey_string_free(json);
+    ckey_free(json);
     CHECK(text.find("\"overall\":{\"grade\":4,\"letter\":\"A\"}") != std::string::npos);
     CHECK(text.find("\"payload\":\"https://openckey.org/grade\"") != std::string::npos);
     for (int p = 0; p < CKEY_GRADE_PARAMETER_COUNT; ++p)
@@ -263,10 +263,10 @@ TEST(json_card_and_report_are_well_formed) {
     size_t length = 0;
     CHECK_EQ(ckey_grade_card_png(grade, &bytes, &length), CKEY_OK);
     CHECK(length > 1000 && std::memcmp(bytes, "\x89PNG\r\n\x1a\n", 8) == 0);
-    ckey_buffer_free(bytes);
+    ckey_free(bytes);
     CHECK_EQ(ckey_grade_report_pdf(grade, &bytes, &length), CKEY_OK);
     CHECK(length > 1000 && std::memcmp(bytes, "%PDF-", 5) == 0);
-    ckey_buffer_free(bytes);
+    ckey_free(bytes);
     ckey_grade_destroy(grade);
 }
 

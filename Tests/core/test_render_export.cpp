@@ -4,6 +4,7 @@
 #include "test_render_support.hpp"
 
 #include "core/error.hpp"
+#include "image/atomic_file.hpp"
 #include "render/export.hpp"
 
 #include <ckey/ckey.h>
@@ -228,27 +229,27 @@ TEST(c_api_renders_and_checks_arguments) {
     size_t png_length = 0;
     CHECK_EQ(ckey_render_png(sym, nullptr, 200, 0, 0, 300, &png, &png_length), int(CKEY_OK));
     CHECK(png_length > 8 && png[1] == 'P');
-    ckey_buffer_free(png);
+    ckey_free(png);
     char *svg = nullptr;
     CHECK_EQ(ckey_render_svg(sym, nullptr, 4, 0, &svg), int(CKEY_OK));
     CHECK(svg && contains(svg, "<svg"));
-    ckey_string_free(svg);
+    ckey_free(svg);
     uint8_t *pdf = nullptr;
     size_t pdf_length = 0;
     CHECK_EQ(ckey_render_pdf(sym, nullptr, 0.5, 0, &pdf, &pdf_length), int(CKEY_INVALID_ARGUMENT));
     CHECK(contains(ckey_last_error(), "width is 0.5 points"));
-    CHECK_EQ(ckey_file_write_atomic("/nonexistent-dir/x.png", reinterpret_cast<const uint8_t *>("x"), 1), int(CKEY_IO_ERROR));
+    CHECK_EQ(ckey_file_write("/nonexistent-dir/x.png", reinterpret_cast<const uint8_t *>("x"), 1), int(CKEY_IO_ERROR));
     // The logo reader takes any PNG back to RGBA.
     std::vector<uint8_t> raw(200 * 200 * 4);
     ckey_render_pixels(sym, nullptr, 200, 0, 1, raw.data(), 800, raw.size());
     CHECK_EQ(ckey_render_png(sym, nullptr, 200, 0, 1, 0, &png, &png_length), int(CKEY_OK));
     uint8_t *rgba = nullptr;
     int w = 0, h = 0;
-    CHECK_EQ(ckey_png_read_rgba(png, png_length, &rgba, &w, &h), int(CKEY_OK));
+    CHECK_EQ(ckey_image_read_png(png, png_length, &rgba, &w, &h), int(CKEY_OK));
     CHECK(w == 200 && h == 200 && rgba && std::memcmp(rgba, raw.data(), raw.size()) == 0);
-    ckey_buffer_free(rgba);
-    CHECK_EQ(ckey_png_read_rgba(png, 7, &rgba, &w, &h), int(CKEY_IMAGE_FORMAT));
-    ckey_buffer_free(png);
-    ckey_buffer_free(nullptr);
+    ckey_free(rgba);
+    CHECK_EQ(ckey_image_read_png(png, 7, &rgba, &w, &h), int(CKEY_IMAGE_FORMAT));
+    ckey_free(png);
+    ckey_free(nullptr);
     ckey_symbol_destroy(sym);
 }

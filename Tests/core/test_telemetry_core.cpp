@@ -70,7 +70,7 @@ ckey_telemetry *make(Clocks &clocks, const fs::path &dir, int mode = CKEY_TELEME
 // One finished session: started, a frame, succeeded with profile 0.
 void one_success(ckey_telemetry *t, int64_t ttfd_us = 1500000) {
     ckey_telemetry_session_started(t);
-    ckey_telemetry_frame(t, 4000);
+    ckey_telemetry_frame_processed(t, 4000);
     ckey_telemetry_session_succeeded(t, 0, ttfd_us);
 }
 
@@ -84,7 +84,7 @@ std::string take(ckey_telemetry *t, uint64_t &id) {
     size_t length = 0;
     if (ckey_telemetry_take_batch(t, &json, &length, &id) != 0 || !json) return "";
     std::string out(json, length);
-    ckey_telemetry_free(json);
+    ckey_free(json);
     return out;
 }
 
@@ -156,11 +156,11 @@ TEST(negative_samples_and_bad_profiles_are_rejected_and_counted) {
     Clocks clocks;
     ckey_telemetry *t = make(clocks, {});
     REQUIRE(t);
-    CHECK_EQ(ckey_telemetry_frame(t, -1), 1);
-    CHECK(std::string(ckey_telemetry_last_error()).find("frame time -1 us rejected") != std::string::npos);
+    CHECK_EQ(ckey_telemetry_frame_processed(t, -1), 1);
+    CHECK(std::string(ckey_last_error()).find("frame time -1 us rejected") != std::string::npos);
     CHECK_EQ(ckey_telemetry_session_succeeded(t, 0, -5), 1);
     CHECK_EQ(ckey_telemetry_session_succeeded(t, 4, 5), 1);
-    CHECK_EQ(ckey_telemetry_frame(t, 0), 0);
+    CHECK_EQ(ckey_telemetry_frame_processed(t, 0), 0);
     ckey_telemetry_counters c;
     ckey_telemetry_get_counters(t, &c);
     CHECK_EQ(c.frames, uint64_t(1));
@@ -178,18 +178,18 @@ TEST(telemetry_failures_set_the_one_last_error) {
     TempDir dir;
     ckey_telemetry *t = make(clocks, dir.path);
     REQUIRE(t);
-    CHECK_EQ(ckey_telemetry_set_mode(t, 7), 13);
-    const std::string message = ckey_last_error();
-    CHECK(message.find("telemetry mode is 7") != std::string::npos);
-    CHECK_EQ(std::string(ckey_telemetry_last_error()), message);
+    CHECK_EQ(ckey_telemetry_set_mode(t, 7), CKEY_INVALID_CONFIGURATION);
+    CHECK(std::string(ckey_last_error()).find("telemetry mode is 7") != std::string::npos);
     ckey_symbol *symbol = nullptr;
-    CHECK_EQ(ckey_symbol_encode(reinterpret_cast<const uint8_t *>("a"), 1, CKEY_PROFILE_SCALABLE, 0, CKEY_LEVEL_M, 0, &symbol), CKEY_OK);
-    CHECK_EQ(std::string(ckey_telemetry_last_error()), std::string());
+    CHECK_EQ(ckey_symbol_encode(reinterpret_cast<const uint8_t *>("a"), 1, CKEY_PROFILE_SCALABLE, 0, CKEY_LEVEL_M, 0,
+                                &symbol),
+             CKEY_OK);
+    CHECK_EQ(std::string(ckey_last_error()), std::string());
     ckey_symbol_destroy(symbol);
-    CHECK_EQ(ckey_telemetry_set_mode(nullptr, 1), 1);
+    CHECK_EQ(ckey_telemetry_set_mode(nullptr, 1), CKEY_INVALID_ARGUMENT);
     CHECK(std::string(ckey_last_error()).find("telemetry is NULL") != std::string::npos);
     int mode = -1;
-    CHECK_EQ(ckey_telemetry_get_mode(t, &mode), 0);
+    CHECK_EQ(ckey_telemetry_get_mode(t, &mode), CKEY_OK);
     CHECK_EQ(std::string(ckey_last_error()), std::string());
     ckey_telemetry_destroy(t);
 }
@@ -202,7 +202,7 @@ TEST(mode_rules) {
     int mode = -1;
     for (int bad : {-1, 3, 4, 100, -2147483647 - 1}) {
         CHECK_EQ(ckey_telemetry_set_mode(t, bad), 13);
-        CHECK(std::string(ckey_telemetry_last_error()).find("allowed: 0 (off), 1 (on), 2 (local)") !=
+        CHECK(std::string(ckey_last_error()).find("allowed: 0 (off), 1 (on), 2 (local)") !=
               std::string::npos);
         ckey_telemetry_get_mode(t, &mode);
         CHECK_EQ(mode, 1);
@@ -411,7 +411,7 @@ TEST(retry_after_reads_seconds_and_every_http_date_form) {
         int64_t seconds = 42;
         CHECK_EQ(ckey_telemetry_retry_after(value, moment, &seconds), 1);
         CHECK_EQ(seconds, 0);
-        CHECK(std::string(ckey_telemetry_last_error()).find("Retry-After") != std::string::npos);
+        CHECK(std::string(ckey_last_error()).find("Retry-After") != std::string::npos);
     }
     int64_t seconds = 0;
     CHECK_EQ(ckey_telemetry_retry_after(nullptr, 0, &seconds), 1);
@@ -707,7 +707,7 @@ namespace {
     Clocks clocks;
     int status = -1;
     ckey_telemetry *t = make(clocks, dir, CKEY_TELEMETRY_ON, "0.1.0", &status);
-    std::string answer = std::to_string(status) + " " + ckey_telemetry_last_error();
+    std::string answer = std::to_string(status) + " " + ckey_last_error();
     if (t) {
         one_success(t);
         ckey_telemetry_destroy(t);
@@ -772,7 +772,7 @@ TEST(a_second_recorder_in_one_process_is_refused_until_the_first_is_off) {
     ckey_telemetry *first = make(clocks, dir.path);
     REQUIRE(first);
     CHECK(make(clocks, dir.path) == nullptr);
-    CHECK(std::string(ckey_telemetry_last_error()).find("another recorder in this process holds") !=
+    CHECK(std::string(ckey_last_error()).find("another recorder in this process holds") !=
           std::string::npos);
     ckey_telemetry *second = make(clocks, dir.path, CKEY_TELEMETRY_OFF);  // off needs no directory
     REQUIRE(second);
@@ -829,13 +829,13 @@ TEST(strict_batches) {
     CHECK(refused("\"sum\":3000", "\"sum\":10"));  // below its bucket's lower bound
     // Above what its samples can add up to: a sum that overflowed.
     CHECK(refused("\"sum\":3000", "\"sum\":3072"));
-    CHECK(std::string(ckey_telemetry_last_error()).find("frame_time_us.sum is 3072, more than") != std::string::npos);
+    CHECK(std::string(ckey_last_error()).find("frame_time_us.sum is 3072, more than") != std::string::npos);
     CHECK(!refused("\"sum\":3000", "\"sum\":3071"));  // bucket [2944, 3072): 3071 is its largest value
     CHECK(refused("\"count\":1", "\"count\":2"));     // buckets hold fewer samples than count
-    CHECK(std::string(ckey_telemetry_last_error()).find("hold 1") != std::string::npos);
+    CHECK(std::string(ckey_last_error()).find("hold 1") != std::string::npos);
     CHECK(refused("{\"format\":1", "{\"format\":2"));
     CHECK(refused("\"swift\"", "\"sw\\u0069ft\""));
-    CHECK(std::string(ckey_telemetry_last_error()).find("refused") != std::string::npos);
+    CHECK(std::string(ckey_last_error()).find("refused") != std::string::npos);
 }
 
 namespace {
@@ -891,7 +891,7 @@ TEST(counters_saturate_at_the_top_instead_of_wrapping) {
     REQUIRE(t);
     for (int i = 0; i < 3; ++i) {
         ckey_telemetry_session_started(t);
-        ckey_telemetry_frame(t, 0);
+        ckey_telemetry_frame_processed(t, 0);
     }
     REQUIRE(due(t));
     char *json = nullptr;
@@ -900,7 +900,7 @@ TEST(counters_saturate_at_the_top_instead_of_wrapping) {
     CHECK_EQ(ckey_telemetry_take_batch(t, &json, &length, &id), 0);
     REQUIRE(json);
     auto batch = ckey::telemetry::decode_batch(std::string(json, length));
-    ckey_telemetry_free(json);
+    ckey_free(json);
     CHECK_EQ(batch.started, kTop);
     CHECK_EQ(batch.frames, kTop);
     CHECK_EQ(batch.frame_time.count, kTop);
@@ -928,7 +928,7 @@ TEST(an_impossible_batch_is_set_aside_once_not_refused_at_every_poll) {
     uint64_t id = 0;
     CHECK_EQ(ckey_telemetry_take_batch(t, &json, &length, &id), CKEY_INVALID_ARGUMENT);
     CHECK(json == nullptr);
-    std::string why = ckey_telemetry_last_error();
+    std::string why = ckey_last_error();
     CHECK(why.find("quarantine") != std::string::npos);
     CHECK(why.find("decodes add up to") != std::string::npos);
     ckey_telemetry_errors e;
@@ -955,7 +955,7 @@ struct Glue {
         if (r->outcome == CKEY_SESSION_SUCCEEDED) ckey_telemetry_session_succeeded(g->t, r->profile, r->duration_ns / 1000);
         else ckey_telemetry_session_failed(g->t);
     }
-    static void on_frame(void *c, int64_t ns, int) { ckey_telemetry_frame(static_cast<Glue *>(c)->t, ns / 1000); }
+    static void on_frame(void *c, int64_t ns, int) { ckey_telemetry_frame_processed(static_cast<Glue *>(c)->t, ns / 1000); }
 };
 }  // namespace
 

@@ -89,7 +89,7 @@ TEST(every_vector_encodes_to_its_symbol) {
             std::printf("  %s: matrix differs from the vector\n", name.c_str());
             CHECK(false);
         }
-        ckey_string_free(text);
+        ckey_free(text);
         ckey_symbol_destroy(symbol);
     }
 }

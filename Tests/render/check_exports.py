@@ -66,8 +66,8 @@ lib.ckey_render_pixels.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_in
                                    ctypes.c_void_p, ctypes.c_size_t, ctypes.c_size_t]
 lib.ckey_symbol_encode.argtypes = [ctypes.c_char_p, ctypes.c_size_t, ctypes.c_int, ctypes.c_int, ctypes.c_int,
                                    ctypes.c_int, ctypes.POINTER(ctypes.c_void_p)]
-lib.ckey_buffer_free.argtypes = [ctypes.c_void_p]
-lib.ckey_string_free.argtypes = [ctypes.c_char_p]
+lib.ckey_free.argtypes = [ctypes.c_void_p]
+lib.ckey_free.argtypes = [ctypes.c_char_p]
 
 
 def ok(status):
@@ -113,7 +113,7 @@ def pdf_bytes(symbol, st, width):
     data, length = ctypes.c_void_p(), ctypes.c_size_t()
     ok(lib.ckey_render_pdf(symbol, ctypes.byref(st), width, 0, ctypes.byref(data), ctypes.byref(length)))
     out = ctypes.string_at(data, length.value)
-    lib.ckey_buffer_free(data)
+    lib.ckey_free(data)
     return out
 
 
@@ -122,7 +122,7 @@ def png_bytes(symbol, st, size, dpi, policy=0, transparent=0):
     ok(lib.ckey_render_png(symbol, ctypes.byref(st), size, policy, transparent, dpi, ctypes.byref(data),
                            ctypes.byref(length)))
     out = ctypes.string_at(data, length.value)
-    lib.ckey_buffer_free(data)
+    lib.ckey_free(data)
     return out
 
 

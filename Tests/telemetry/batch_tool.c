@@ -26,7 +26,7 @@ static int emit(ckey_telemetry *t) {
     if (ckey_telemetry_take_batch(t, &json, &length, &id) != 0 || !json) return 1;
     fwrite(json, 1, length, stdout);
     fputc('\n', stdout);
-    ckey_telemetry_free(json);
+    ckey_free(json);
     ckey_telemetry_report(t, id, 200, 0);
     utc_now += 3600;
     mono_now += 3600LL * 1000000000LL;
@@ -44,7 +44,7 @@ static int record(const char *directory, long sessions) {
     ckey_telemetry *t = NULL;
     int status = ckey_telemetry_create(&config, &t);
     if (status != 0) {
-        fprintf(stderr, "%s\n", ckey_telemetry_last_error());
+        fprintf(stderr, "%s\n", ckey_last_error());
         return status;
     }
     int due = 0;
@@ -68,7 +68,7 @@ int main(int argc, char **argv) {
         static char buffer[1 << 17];
         size_t length = fread(buffer, 1, sizeof buffer, stdin);
         int status = ckey_telemetry_validate_batch(buffer, length);
-        if (status != 0) fprintf(stderr, "%s\n", ckey_telemetry_last_error());
+        if (status != 0) fprintf(stderr, "%s\n", ckey_last_error());
         return status;
     }
     if (argc != 2 || strcmp(argv[1], "make") != 0) return 2;
@@ -85,12 +85,12 @@ int main(int argc, char **argv) {
     int failures = 0;
     /* 1: one session, one frame. */
     ckey_telemetry_session_started(t);
-    ckey_telemetry_frame(t, 3500);
+    ckey_telemetry_frame_processed(t, 3500);
     ckey_telemetry_session_succeeded(t, 0, 1200000);
     failures += emit(t);
     /* 2: histogram edges, every profile, failures, two UTC days. */
     int64_t edges[] = {0, 15, 16, 17, 18, 31, 32, 1000, 134217727, 134217728, 9000000000LL};
-    for (size_t i = 0; i < sizeof edges / sizeof edges[0]; ++i) ckey_telemetry_frame(t, edges[i]);
+    for (size_t i = 0; i < sizeof edges / sizeof edges[0]; ++i) ckey_telemetry_frame_processed(t, edges[i]);
     for (int p = 0; p < 4; ++p) {
         ckey_telemetry_session_started(t);
         ckey_telemetry_session_succeeded(t, p, edges[p * 3 % 11]);
@@ -102,7 +102,7 @@ int main(int argc, char **argv) {
     ckey_telemetry_session_failed(t);
     failures += emit(t);
     /* 3: many samples over the whole range. */
-    for (int64_t v = 1; v < 300000000; v = v * 5 / 4 + 1) ckey_telemetry_frame(t, v);
+    for (int64_t v = 1; v < 300000000; v = v * 5 / 4 + 1) ckey_telemetry_frame_processed(t, v);
     failures += emit(t);
     ckey_telemetry_destroy(t);
     return failures;

@@ -100,7 +100,7 @@ CKEY_API const char *ckey_action_reason_string(int reason);
  * and U+FEFF it begins with "ckey-action:" in any letter case. Such text
  * must be verified (and shown as unverified if it fails), never treated as
  * an ordinary payload. No verification is done. Thread-safe; cost: O(1). */
-CKEY_API int ckey_action_detect(const char *text, size_t length, int *out_claims_action);
+CKEY_API ckey_status ckey_action_detect(const char *text, size_t length, int *out_claims_action);
 
 /* A verifier. Not thread-safe: calls on one verifier must not overlap (the
  * seen-set changes on every successful verify); different verifiers are
@@ -111,7 +111,7 @@ typedef struct ckey_action_verifier ckey_action_verifier;
  * app_id: 1-128 characters of A-Z a-z 0-9 . _ -, e.g. "com.viadere".
  * Result: CKEY_OK, or CKEY_INVALID_PARAMETER naming the bad value.
  * Cost: an allocation. */
-CKEY_API int ckey_action_verifier_create(const char *app_id, ckey_action_verifier **out_verifier);
+CKEY_API ckey_status ckey_action_verifier_create(const char *app_id, ckey_action_verifier **out_verifier);
 
 CKEY_API void ckey_action_verifier_destroy(ckey_action_verifier *verifier);
 
@@ -122,17 +122,17 @@ CKEY_API void ckey_action_verifier_destroy(ckey_action_verifier *verifier);
  * (or a subdomain) with exactly one "{request_id}", no userinfo, no fragment.
  * Trusting the same (issuer, key_id) twice is refused.
  * Result: CKEY_OK or CKEY_INVALID_PARAMETER with a message. Cost: tiny. */
-CKEY_API int ckey_action_verifier_trust(ckey_action_verifier *verifier, const char *issuer,
-                                        const char *key_id, const char *public_key_hex,
-                                        const char *request_info);
+CKEY_API ckey_status ckey_action_verifier_trust(ckey_action_verifier *verifier, const char *issuer,
+                                                const char *key_id, const char *public_key_hex,
+                                                const char *request_info);
 
 /* Registers an action name for the given issuers with one scope
  * (ckey_action_scope). issuers: issuer_count strings, each already trusted.
  * Registering the same name twice is refused. Result: CKEY_OK or
  * CKEY_INVALID_PARAMETER. */
-CKEY_API int ckey_action_verifier_register(ckey_action_verifier *verifier, const char *name,
-                                           const char *const *issuers, size_t issuer_count,
-                                           int scope);
+CKEY_API ckey_status ckey_action_verifier_register(ckey_action_verifier *verifier, const char *name,
+                                                   const char *const *issuers, size_t issuer_count,
+                                                   int scope);
 
 /* A verified action. Immutable: any thread may read it. Free with
  * ckey_action_destroy (NULL is a no-op). */
@@ -170,19 +170,19 @@ typedef struct ckey_action_info {
  * parsing linear in the 2 KB input cap; about 0.2 ms per code on an x86-64
  * core with OpenSSL 3.0 (bench/bench_actions), a few microseconds for a text
  * that fails before the signature step. */
-CKEY_API int ckey_action_verify(ckey_action_verifier *verifier, const char *text, size_t length,
-                                int64_t now_seconds, ckey_action **out_action, int *out_reason);
+CKEY_API ckey_status ckey_action_verify(ckey_action_verifier *verifier, const char *text, size_t length,
+                                        int64_t now_seconds, ckey_action **out_action, int *out_reason);
 
 CKEY_API void ckey_action_destroy(ckey_action *action);
 
 /* The verified fields; the strings live as long as the action. */
-CKEY_API int ckey_action_get_info(const ckey_action *action, ckey_action_info *out_info);
+CKEY_API ckey_status ckey_action_get_info(const ckey_action *action, ckey_action_info *out_info);
 
 /* The request-info URL of a cross-device action: the trusted template with
  * the validated request ID substituted. Fails with CKEY_ACTION_REJECTED
  * (reason CKEY_ACTION_REQUEST_INFO_UNAVAILABLE) when the key has no template
- * or the action has no request ID. Free *out_url with ckey_string_free. */
-CKEY_API int ckey_action_request_info_url(const ckey_action *action, char **out_url, int *out_reason);
+ * or the action has no request ID. Free *out_url with ckey_free. */
+CKEY_API ckey_status ckey_action_request_info_url(const ckey_action *action, char **out_url, int *out_reason);
 
 /* Whether the fetch may follow a redirect to url, given as received (not
  * percent-decoded): only a target of RFC 3986 characters (no space, control,
@@ -190,21 +190,21 @@ CKEY_API int ckey_action_request_info_url(const ckey_action *action, char **out_
  * 7.2) on https and the same host and port as the template. CKEY_OK when
  * allowed; CKEY_ACTION_REJECTED with reason CKEY_ACTION_REQUEST_INFO_REDIRECT
  * and a message naming the refused byte or host otherwise. */
-CKEY_API int ckey_action_request_info_check_redirect(const ckey_action *action, const char *url,
-                                                     int *out_reason);
+CKEY_API ckey_status ckey_action_request_info_check_redirect(const ckey_action *action, const char *url,
+                                                             int *out_reason);
 
 /* Parses a request-info reply body: strictly the JSON object
  * {"request_id": <this action's>, "requester": <1-200 bytes of text>,
  *  "location": <optional, 1-200 bytes>}, at most
  * CKEY_ACTION_MAX_REQUEST_INFO_BYTES. On success *out_requester (and
- * *out_location, or NULL) are new strings to free with ckey_string_free.
+ * *out_location, or NULL) are new strings to free with ckey_free.
  * Fails with CKEY_ACTION_REJECTED and reason REQUEST_INFO_INVALID,
  * REQUEST_INFO_TOO_LARGE, or REQUEST_INFO_TEXT when requester or location
  * holds a character the prompt must not show (a control, line or paragraph
  * separator, bidi control, invisible or format character, or noncharacter;
  * spec section 7.1). */
-CKEY_API int ckey_action_request_info_parse(const ckey_action *action, const char *body, size_t length,
-                                            char **out_requester, char **out_location, int *out_reason);
+CKEY_API ckey_status ckey_action_request_info_parse(const ckey_action *action, const char *body, size_t length,
+                                                    char **out_requester, char **out_location, int *out_reason);
 
 /* Issuer side. */
 
@@ -212,19 +212,19 @@ CKEY_API int ckey_action_request_info_parse(const ckey_action *action, const cha
  * private key as PKCS#8 PEM ("-----BEGIN PRIVATE KEY-----", what openssl and
  * Python cryptography read), the public key as 64 hex digits and a key ID
  * derived from it (the first 8 bytes of SHA-256 of the public key, as 16 hex
- * digits). Free the three strings with ckey_string_free. */
-CKEY_API int ckey_action_keygen(char **out_private_pem, char **out_public_hex, char **out_key_id);
+ * digits). Free the three strings with ckey_free. */
+CKEY_API ckey_status ckey_action_keygen(char **out_private_pem, char **out_public_hex, char **out_key_id);
 
 /* The public key (64 hex) and derived key ID of a PKCS#8 PEM private key. */
-CKEY_API int ckey_action_key_public(const char *private_pem, char **out_public_hex, char **out_key_id);
+CKEY_API ckey_status ckey_action_key_public(const char *private_pem, char **out_public_hex, char **out_key_id);
 
 /* Signs a Safe Action. claims_json: the claims object (spec section 4); it is
  * checked with the verifier's rules (fields, types, limits, time order,
  * lifetime caps) and re-serialised in the canonical field order before
  * signing. The header takes iss and kid from the claims. Writes the code
- * ("ckey-action:1:...") to *out_code (free with ckey_string_free).
+ * ("ckey-action:1:...") to *out_code (free with ckey_free).
  * Result: CKEY_OK; CKEY_INVALID_PARAMETER for bad claims or key text. */
-CKEY_API int ckey_action_sign(const char *private_pem, const char *claims_json, char **out_code);
+CKEY_API ckey_status ckey_action_sign(const char *private_pem, const char *claims_json, char **out_code);
 
 #ifdef __cplusplus
 }

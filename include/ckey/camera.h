@@ -145,8 +145,8 @@ typedef struct ckey_camera_truth {
  * 0...1 scales how hard the category's own factor is drawn (1 = the
  * hardest ranges in docs/camera-simulator.md). Errors: CKEY_INVALID_ARGUMENT for an
  * unknown category, a severity outside 0...1 or a NULL out_scene. */
-CKEY_API int ckey_camera_scene_draw(int category, uint64_t seed, double severity,
-                                    ckey_camera_scene *out_scene);
+CKEY_API ckey_status ckey_camera_scene_draw(int category, uint64_t seed, double severity,
+                                            ckey_camera_scene *out_scene);
 
 /* A label texture: 8-bit grey, 0 = ink, 255 = paper; any size from 8 x 8
  * to 4096 x 4096. */
@@ -165,10 +165,10 @@ typedef struct ckey_camera_texture {
  * CKEY_INVALID_ARGUMENT naming the field, its value and the allowed range.
  * The same scene, textures and backdrop give the same bytes.
  * Cost: about 50-150 ms for 1280 x 720 at supersample 3, on one core. */
-CKEY_API int ckey_camera_render(const ckey_camera_scene *scene, const ckey_camera_texture *textures,
-                                size_t texture_count, const uint8_t *backdrop, int backdrop_width,
-                                int backdrop_height, size_t backdrop_bytes_per_row, uint8_t *out_frame,
-                                size_t out_length, ckey_camera_truth *out_truth);
+CKEY_API ckey_status ckey_camera_render(const ckey_camera_scene *scene, const ckey_camera_texture *textures,
+                                        size_t texture_count, const uint8_t *backdrop, int backdrop_width,
+                                        int backdrop_height, size_t backdrop_bytes_per_row, uint8_t *out_frame,
+                                        size_t out_length, ckey_camera_truth *out_truth);
 
 /* The category's name ("curved", "low-contrast", ...) or NULL when unknown. */
 CKEY_API const char *ckey_camera_category_name(int category);

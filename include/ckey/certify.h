@@ -44,7 +44,7 @@ typedef struct ckey_certify_envelope {
 
 /* Defaults: 30 mm printed, read from 100 to 300 mm, indoor, 200 frames,
  * seed 1, threshold 0.95, no time limit, minimum size searched. */
-CKEY_API int ckey_certify_envelope_init(ckey_certify_envelope *out_envelope);
+CKEY_API ckey_status ckey_certify_envelope_init(ckey_certify_envelope *out_envelope);
 
 /* What fails in a frame that does not read, judged again at the symbol's true
  * position: */
@@ -92,9 +92,9 @@ typedef struct ckey_certify_report {
  * cannot. The model is a model, not a measurement: real-camera tests remain
  * the evidence. Result: CKEY_OK with the verdict in *out_report (required).
  * Thread-safe. Cost: about 5 ms per frame on one core (quick: under 1 ms). */
-CKEY_API int ckey_certify(const ckey_symbol *symbol, const ckey_style *style, int transparent,
-                          const uint32_t *backdrops, size_t backdrop_count, const ckey_certify_envelope *envelope,
-                          ckey_style *out_style, ckey_certify_report *out_report);
+CKEY_API ckey_status ckey_certify(const ckey_symbol *symbol, const ckey_style *style, int transparent,
+                                  const uint32_t *backdrops, size_t backdrop_count, const ckey_certify_envelope *envelope,
+                                  ckey_style *out_style, ckey_certify_report *out_report);
 
 #ifdef __cplusplus
 }

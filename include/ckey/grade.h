@@ -51,23 +51,23 @@ typedef struct ckey_grade_summary {
  * symbol must read, be a Profile 0, 2 or 3 symbol and have at least 4 px
  * per module; otherwise CKEY_DECODE_FAILED, CKEY_INVALID_PARAMETER or
  * CKEY_SIZE_TOO_SMALL, with the reason in ckey_last_error(). */
-CKEY_API int ckey_grade_gray8(const uint8_t *pixels, size_t buffer_length, int width, int height,
-                              size_t bytes_per_row, ckey_grade **out_grade);
+CKEY_API ckey_status ckey_grade_gray8(const uint8_t *pixels, size_t buffer_length, int width, int height,
+                                      size_t bytes_per_row, ckey_grade **out_grade);
 /* The same from a PNG, JPEG or PNM file. */
-CKEY_API int ckey_grade_file(const char *path, ckey_grade **out_grade);
+CKEY_API ckey_status ckey_grade_file(const char *path, ckey_grade **out_grade);
 CKEY_API void ckey_grade_destroy(ckey_grade *grade);
 
-CKEY_API int ckey_grade_get_summary(const ckey_grade *grade, ckey_grade_summary *out_summary);
+CKEY_API ckey_status ckey_grade_get_summary(const ckey_grade *grade, ckey_grade_summary *out_summary);
 /* "symbol_contrast", ...; NULL for an unknown parameter. */
 CKEY_API const char *ckey_grade_parameter_name(int parameter);
-/* Every measurement as JSON (free with ckey_string_free). */
-CKEY_API int ckey_grade_json(const ckey_grade *grade, char **out_json);
+/* Every measurement as JSON (free with ckey_free). */
+CKEY_API ckey_status ckey_grade_json(const ckey_grade *grade, char **out_json);
 /* The grade card: the symbol with its fitted grid, each module coloured by
  * its reflectance margin, damaged cells crossed out, the grades beside it
- * (PNG bytes; free with ckey_buffer_free). */
-CKEY_API int ckey_grade_card_png(const ckey_grade *grade, uint8_t **out_png, size_t *out_length);
-/* A one-page PDF report (free with ckey_buffer_free). */
-CKEY_API int ckey_grade_report_pdf(const ckey_grade *grade, uint8_t **out_pdf, size_t *out_length);
+ * (PNG bytes; free with ckey_free). */
+CKEY_API ckey_status ckey_grade_card_png(const ckey_grade *grade, uint8_t **out_png, size_t *out_length);
+/* A one-page PDF report (free with ckey_free). */
+CKEY_API ckey_status ckey_grade_report_pdf(const ckey_grade *grade, uint8_t **out_pdf, size_t *out_length);
 
 #ifdef __cplusplus
 }

@@ -1,10 +1,15 @@
 /*
- * CKey images: the pixel formats that scanning reads, and the largest image
- * accepted. Included by <ckey/ckey.h> and <ckey/scan.h>; may also be included
- * alone.
+ * CKey image I/O: the pixel formats that scanning reads, the largest image
+ * accepted, PNG decoding (for logos) and atomic file writes. Included by
+ * <ckey/ckey.h> and <ckey/scan.h>; may also be included alone.
  */
 #ifndef CKEY_IMAGE_H
 #define CKEY_IMAGE_H
+
+#include "status.h"
+
+#include <stddef.h>
+#include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -24,6 +29,18 @@ typedef enum ckey_pixel_format {
 
 /* The largest image accepted: 100 megapixels. */
 #define CKEY_MAX_PIXELS 100000000
+
+/* Writes bytes to path atomically: a temporary file in the same directory,
+ * flushed, then renamed over path. On failure nothing is left behind and
+ * CKEY_IO_ERROR names the path, the step and the system's reason. */
+CKEY_API ckey_status ckey_file_write(const char *path, const uint8_t *data, size_t length);
+
+/* Decodes a PNG (any colour type and depth) to straight-alpha RGBA8, e.g. a
+ * logo for ckey_style. At most 4096 x 4096 px. *out_rgba holds width*height*4
+ * bytes; free it with ckey_free. Errors: CKEY_IMAGE_FORMAT (not a PNG
+ * or corrupt), CKEY_IMAGE_TOO_LARGE. */
+CKEY_API ckey_status ckey_image_read_png(const uint8_t *data, size_t length, uint8_t **out_rgba,
+                                         int *out_width, int *out_height);
 
 #ifdef __cplusplus
 }

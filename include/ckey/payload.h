@@ -69,13 +69,13 @@ typedef struct ckey_payload_info {
  * Threading: reentrant; no shared state.
  * Cost: linear in length (at most CKEY_PAYLOAD_INPUT_CAP bytes are read),
  * a few microseconds for typical payloads. */
-CKEY_API int ckey_payload_classify(const char *text, size_t length, ckey_payload **out_payload);
+CKEY_API ckey_status ckey_payload_classify(const char *text, size_t length, ckey_payload **out_payload);
 
 /* Free a classification; NULL is a no-op. */
 CKEY_API void ckey_payload_destroy(ckey_payload *payload);
 
 /* Read a classification's fields (pointers owned by payload). */
-CKEY_API int ckey_payload_get_info(const ckey_payload *payload, ckey_payload_info *out_info);
+CKEY_API ckey_status ckey_payload_get_info(const ckey_payload *payload, ckey_payload_info *out_info);
 
 /* The kind's name: "none", "web", "email", "call", "message", "geo",
  * "address", "contact"; "unknown" otherwise. Never NULL. */

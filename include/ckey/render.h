@@ -91,7 +91,7 @@ typedef struct ckey_style {
  * modules and ring, butt rays, no effects) or CKEY_STYLE_CONCEPT (cream
  * metallic ink on a dark vignette, rounded modules and ring, round rays,
  * bevel 70, shadow 35, texture 30). Policy strict, no logo. */
-CKEY_API int ckey_style_init(ckey_style *out_style, int preset);
+CKEY_API ckey_status ckey_style_init(ckey_style *out_style, int preset);
 
 /* What the style check found. Ratios are WCAG 2.x contrast ratios times 100. */
 typedef struct ckey_style_report {
@@ -122,13 +122,13 @@ typedef struct ckey_style_report {
  * Result: CKEY_STYLE_REFUSED under the strict policy when a check fails (the
  * last-error message says which and what would pass); CKEY_OK otherwise.
  * Cost: microseconds; a logo adds one pass over the symbol's modules. */
-CKEY_API int ckey_style_check(const ckey_symbol *symbol, const ckey_style *style, int transparent,
-                              const uint32_t *backdrop, ckey_style *out_style,
-                              ckey_style_report *out_report);
+CKEY_API ckey_status ckey_style_check(const ckey_symbol *symbol, const ckey_style *style, int transparent,
+                                      const uint32_t *backdrop, ckey_style *out_style,
+                                      ckey_style_report *out_report);
 
 /* Smallest raster size for this symbol: at least 1 px per module and per
  * canvas unit (max(31, ceil(31*N/23))). Sizes above 8192 are refused. */
-CKEY_API int ckey_render_min_size(const ckey_symbol *symbol, int *out_size);
+CKEY_API ckey_status ckey_render_min_size(const ckey_symbol *symbol, int *out_size);
 
 /* Draws the symbol into a caller buffer as straight-alpha RGBA8.
  * style: NULL = plain. size: min_size...8192 px. policy: ckey_raster_policy.
@@ -138,42 +138,30 @@ CKEY_API int ckey_render_min_size(const ckey_symbol *symbol, int *out_size);
  * The bytes are the same on every platform (integer arithmetic only).
  * Cost: about 1 ms for 1024 px plain, 35 ms for concept, on one core; memory:
  * the caller's buffer plus 32-row accumulation bands. */
-CKEY_API int ckey_render_pixels(const ckey_symbol *symbol, const ckey_style *style, int size,
-                                int policy, int transparent, uint8_t *buffer, size_t bytes_per_row,
-                                size_t buffer_size);
+CKEY_API ckey_status ckey_render_pixels(const ckey_symbol *symbol, const ckey_style *style, int size,
+                                        int policy, int transparent, uint8_t *buffer, size_t bytes_per_row,
+                                        size_t buffer_size);
 
 /* A PNG file in memory. dpi: 0 = no pHYs chunk, else 1...100000 written as
  * pixels per metre (rounded). The smallest exact colour type is chosen
  * (grey, grey+alpha, palette, RGB or RGBA). A tEXt "Software" chunk names CKey.
- * The caller frees *out_data with ckey_buffer_free. Cost: the render plus zlib. */
-CKEY_API int ckey_render_png(const ckey_symbol *symbol, const ckey_style *style, int size, int policy,
-                             int transparent, int dpi, uint8_t **out_data, size_t *out_length);
+ * The caller frees *out_data with ckey_free. Cost: the render plus zlib. */
+CKEY_API ckey_status ckey_render_png(const ckey_symbol *symbol, const ckey_style *style, int size, int policy,
+                                     int transparent, int dpi, uint8_t **out_data, size_t *out_length);
 
 /* An SVG document. scale: px per canvas unit for width/height (0.1...1000);
  * the viewBox is 0 0 31 31. Merged filled paths, gradients for effects, a
- * logo as a PNG data URI. Texture is raster only. Free with ckey_string_free. */
-CKEY_API int ckey_render_svg(const ckey_symbol *symbol, const ckey_style *style, double scale,
-                             int transparent, char **out_text);
+ * logo as a PNG data URI. Texture is raster only. Free with ckey_free. */
+CKEY_API ckey_status ckey_render_svg(const ckey_symbol *symbol, const ckey_style *style, double scale,
+                                     int transparent, char **out_text);
 
 /* A one-page vector PDF exactly width_points wide and high (1...14400).
  * Fills and gradients are PDF operators; a logo is the only image (an image
- * XObject with a soft mask). Free *out_data with ckey_buffer_free. */
-CKEY_API int ckey_render_pdf(const ckey_symbol *symbol, const ckey_style *style, double width_points,
-                             int transparent, uint8_t **out_data, size_t *out_length);
+ * XObject with a soft mask). Free *out_data with ckey_free. */
+CKEY_API ckey_status ckey_render_pdf(const ckey_symbol *symbol, const ckey_style *style, double width_points,
+                                     int transparent, uint8_t **out_data, size_t *out_length);
 
-/* Writes bytes to path atomically: a temporary file in the same directory,
- * flushed, then renamed over path. On failure nothing is left behind and
- * CKEY_IO_ERROR names the path, the step and the system's reason. */
-CKEY_API int ckey_file_write_atomic(const char *path, const uint8_t *data, size_t length);
 
-/* Decodes a PNG (any colour type and depth) to straight-alpha RGBA8, e.g. a
- * logo for ckey_style. At most 4096 x 4096 px. *out_rgba holds width*height*4
- * bytes; free it with ckey_buffer_free. Errors: CKEY_IMAGE_FORMAT (not a PNG
- * or corrupt), CKEY_IMAGE_TOO_LARGE. */
-CKEY_API int ckey_png_read_rgba(const uint8_t *data, size_t length, uint8_t **out_rgba, int *out_width,
-                                int *out_height);
-
-CKEY_API void ckey_buffer_free(void *data);
 
 #ifdef __cplusplus
 }

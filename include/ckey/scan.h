@@ -39,7 +39,7 @@ typedef struct ckey_result_info {
     size_t payload_bytes;
 } ckey_result_info;
 
-CKEY_API int ckey_decoder_create(ckey_decoder **out_decoder);
+CKEY_API ckey_status ckey_decoder_create(ckey_decoder **out_decoder);
 CKEY_API void ckey_decoder_destroy(ckey_decoder *decoder);
 
 /* Scan flags, OR-ed together. */
@@ -56,9 +56,9 @@ CKEY_API void ckey_decoder_destroy(ckey_decoder *decoder);
  * bits (0 = the first valid symbol, camera speed). A frame without a symbol
  * gives CKEY_OK and a results handle with count 0. Cost: about 1-4 ms for
  * 1280 x 720 on one core. */
-CKEY_API int ckey_decoder_scan(ckey_decoder *decoder, const uint8_t *pixels, size_t buffer_length, int width,
-                               int height, size_t bytes_per_row, int format, int flags,
-                               ckey_results **out_results);
+CKEY_API ckey_status ckey_decoder_scan(ckey_decoder *decoder, const uint8_t *pixels, size_t buffer_length, int width,
+                                       int height, size_t bytes_per_row, int format, int flags,
+                                       ckey_results **out_results);
 
 /* Reads and scans a PNG, JPEG (EXIF orientation honoured; grey, RGB, CMYK or
  * YCCK), PGM or PPM file; path "-" reads standard input. Anything that is not
@@ -67,17 +67,17 @@ CKEY_API int ckey_decoder_scan(ckey_decoder *decoder, const uint8_t *pixels, siz
  * CKEY_IMAGE_FORMAT. The file is streamed into the luminance image: peak
  * memory is about the image's width * height bytes plus a constant. flags as
  * for ckey_decoder_scan; files are usually scanned THOROUGH. */
-CKEY_API int ckey_decoder_scan_file(ckey_decoder *decoder, const char *path, int flags,
-                                    ckey_results **out_results);
+CKEY_API ckey_status ckey_decoder_scan_file(ckey_decoder *decoder, const char *path, int flags,
+                                            ckey_results **out_results);
 
 CKEY_API void ckey_results_destroy(ckey_results *results);
 /* The number of symbols found; 0, with the last error set, when results is NULL. */
 CKEY_API size_t ckey_results_count(const ckey_results *results);
-CKEY_API int ckey_results_get_info(const ckey_results *results, size_t index,
-                                   ckey_result_info *out_info);
+CKEY_API ckey_status ckey_results_get_info(const ckey_results *results, size_t index,
+                                           ckey_result_info *out_info);
 /* The payload bytes, valid while results lives. */
-CKEY_API int ckey_results_get_payload(const ckey_results *results, size_t index,
-                                      const uint8_t **out_data, size_t *out_length);
+CKEY_API ckey_status ckey_results_get_payload(const ckey_results *results, size_t index,
+                                              const uint8_t **out_data, size_t *out_length);
 /* 1 when the payload is UTF-8 without control characters (tab, LF, CR allowed);
  * 0 otherwise, with the last error set when results is NULL or index out of range. */
 CKEY_API int ckey_results_is_text(const ckey_results *results, size_t index);

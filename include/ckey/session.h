@@ -111,8 +111,8 @@ CKEY_API void ckey_session_options_init(ckey_session_options *options);
  * callbacks: copied; NULL = no callbacks. options: copied; NULL = defaults.
  * Result: CKEY_INVALID_ARGUMENT / CKEY_INVALID_CONFIGURATION for bad values.
  * Ownership: free with ckey_session_destroy. Cost: one thread. */
-CKEY_API int ckey_session_create(const ckey_session_callbacks *callbacks, const ckey_session_options *options,
-                                 ckey_session **out_session);
+CKEY_API ckey_status ckey_session_create(const ckey_session_callbacks *callbacks, const ckey_session_options *options,
+                                         ckey_session **out_session);
 
 /* Ends a running session (as ckey_session_stop), delivers pending callbacks,
  * joins the worker and frees the handle. NULL is a no-op. Never call it from
@@ -120,15 +120,15 @@ CKEY_API int ckey_session_create(const ckey_session_callbacks *callbacks, const 
 CKEY_API void ckey_session_destroy(ckey_session *session);
 
 /* Begins a session unless one is running (then it does nothing). */
-CKEY_API int ckey_session_start(ckey_session *session);
+CKEY_API ckey_status ckey_session_start(ckey_session *session);
 
 /* Ends the running session, if any, as failed (CKEY_SESSION_RESTARTED) and
  * begins a new one. */
-CKEY_API int ckey_session_scan_again(ckey_session *session);
+CKEY_API ckey_status ckey_session_scan_again(ckey_session *session);
 
 /* Ends the running session, if any, as failed (CKEY_SESSION_STOPPED). A frame
  * being decoded finishes, but its result is discarded. */
-CKEY_API int ckey_session_stop(ckey_session *session);
+CKEY_API ckey_status ckey_session_stop(ckey_session *session);
 
 /* Offers one frame. pixels, buffer_length, width, height, bytes_per_row and
  * format as for ckey_decoder_scan (the buffer length is checked the same way). timestamp_ns: the frame's time on the session clock,
@@ -137,17 +137,17 @@ CKEY_API int ckey_session_stop(ckey_session *session);
  * caller's buffer is free at once; a dropped, skipped or ignored frame costs
  * nothing. out_disposition (may be NULL) receives a ckey_frame_disposition.
  * The timeout is checked here too. */
-CKEY_API int ckey_session_submit_frame(ckey_session *session, const uint8_t *pixels, size_t buffer_length,
-                                       int width, int height, size_t bytes_per_row, int format, int64_t timestamp_ns,
-                                       int *out_disposition);
+CKEY_API ckey_status ckey_session_submit_frame(ckey_session *session, const uint8_t *pixels, size_t buffer_length,
+                                               int width, int height, size_t bytes_per_row, int format, int64_t timestamp_ns,
+                                               int *out_disposition);
 
 /* Totals since creation. */
-CKEY_API int ckey_session_get_stats(ckey_session *session, ckey_session_stats *out_stats);
+CKEY_API ckey_status ckey_session_get_stats(ckey_session *session, ckey_session_stats *out_stats);
 
 /* Blocks until the worker has decoded the queued frame (if any) and delivered
  * every pending callback, also checking the timeout. For tests and
  * batch tools; never call it from a callback. */
-CKEY_API int ckey_session_wait_idle(ckey_session *session);
+CKEY_API ckey_status ckey_session_wait_idle(ckey_session *session);
 
 #ifdef __cplusplus
 }

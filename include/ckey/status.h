@@ -1,6 +1,6 @@
 /*
  * CKey C API, the base every header includes: status codes, the last error,
- * the version. The conventions of the whole API are in ckey.h.
+ * ckey_free, the version. The conventions of the whole API are in ckey.h.
  */
 #ifndef CKEY_STATUS_H
 #define CKEY_STATUS_H
@@ -47,6 +47,10 @@ CKEY_API const char *ckey_status_string(ckey_status status);
 /* The calling thread's last error message ("" if the last call succeeded).
  * Thread-local; valid until the next ckey_* call on this thread. */
 CKEY_API const char *ckey_last_error(void);
+
+/* Frees any buffer or string the library returned (out_data, out_text,
+ * out_json, ...). NULL is allowed. */
+CKEY_API void ckey_free(void *memory);
 
 /* The library version, e.g. "0.1.0". */
 CKEY_API const char *ckey_version_string(void);

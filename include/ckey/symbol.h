@@ -85,46 +85,44 @@ typedef struct ckey_segment {
  * fewest bits win (spec 7.6), so digits, URLs and mixed-case text pack small.
  * Profile 1 takes exactly 4 bytes; Profile 2 takes valid UTF-8 only.
  * Cost: about a millisecond for the largest symbol. */
-CKEY_API int ckey_symbol_encode(const uint8_t *data, size_t length, int profile,
-                                int version, int level, int layout,
-                                ckey_symbol **out_symbol);
+CKEY_API ckey_status ckey_symbol_encode(const uint8_t *data, size_t length, int profile,
+                                        int version, int level, int layout,
+                                        ckey_symbol **out_symbol);
 
 CKEY_API void ckey_symbol_destroy(ckey_symbol *symbol);
 
-CKEY_API int ckey_symbol_get_info(const ckey_symbol *symbol, ckey_symbol_info *out_info);
+CKEY_API ckey_status ckey_symbol_get_info(const ckey_symbol *symbol, ckey_symbol_info *out_info);
 
 /* The data field, N*N bytes in row-major order: bit 0 = dark, bit 1 = the
  * module belongs to a key (a reference mark). buffer_size must be >= N*N. */
-CKEY_API int ckey_symbol_get_modules(const ckey_symbol *symbol, uint8_t *buffer,
-                                     size_t buffer_size);
+CKEY_API ckey_status ckey_symbol_get_modules(const ckey_symbol *symbol, uint8_t *buffer,
+                                             size_t buffer_size);
 
 /* The 96 format-band cells in reading order (1 = dark ray). Profile 1 has no
  * band and writes nothing; out_count receives 96 or 0. */
-CKEY_API int ckey_symbol_get_format_cells(const ckey_symbol *symbol, uint8_t *buffer,
-                                          size_t buffer_size, size_t *out_count);
+CKEY_API ckey_status ckey_symbol_get_format_cells(const ckey_symbol *symbol, uint8_t *buffer,
+                                                  size_t buffer_size, size_t *out_count);
 
 /* The module matrix as text: the format line, then N rows of '#' (dark) and
- * '.' (light). The caller frees *out_text with ckey_string_free. */
-CKEY_API int ckey_symbol_matrix_text(const ckey_symbol *symbol, char **out_text);
+ * '.' (light). The caller frees *out_text with ckey_free. */
+CKEY_API ckey_status ckey_symbol_matrix_text(const ckey_symbol *symbol, char **out_text);
 
 /* The payload bytes (a copy held by the symbol; valid while it lives). */
-CKEY_API int ckey_symbol_get_payload(const ckey_symbol *symbol, const uint8_t **out_data,
-                                     size_t *out_length);
+CKEY_API ckey_status ckey_symbol_get_payload(const ckey_symbol *symbol, const uint8_t **out_data,
+                                             size_t *out_length);
 
 /* The payload's runs in order, covering it exactly (none for an empty
  * payload or Profile 1). Writes min(count, buffer_count) entries; buffer may
  * be NULL when buffer_count is 0, to ask for the count. Bytes and text40
  * symbols report one run. */
-CKEY_API int ckey_symbol_get_segments(const ckey_symbol *symbol, ckey_segment *buffer, size_t buffer_count,
-                                      size_t *out_count);
-
-CKEY_API void ckey_string_free(char *text);
+CKEY_API ckey_status ckey_symbol_get_segments(const ckey_symbol *symbol, ckey_segment *buffer, size_t buffer_count,
+                                              size_t *out_count);
 
 /* Largest byte payload for the parameters (version 1...31 for Profile 0;
  * 0 for the fixed profiles). Text packs smaller: text40 and the mixed
  * alphabet take about 5.3 and 6.3 bits a character, digits 3.3. */
-CKEY_API int ckey_capacity(int profile, int version, int level, int layout,
-                           size_t *out_bytes);
+CKEY_API ckey_status ckey_symbol_get_capacity(int profile, int version, int level, int layout,
+                                   size_t *out_bytes);
 
 /* Result of a module-level decode. Free with ckey_decoded_destroy. */
 typedef struct ckey_decoded ckey_decoded;
@@ -142,14 +140,14 @@ typedef struct ckey_decoded_info {
  * erasures. Key modules are ignored. Profile 1 takes 8*8 cell values.
  * Returns CKEY_DECODE_FAILED when correction or the CRC-32C fails; never
  * returns wrong data that fails the CRC. */
-CKEY_API int ckey_decode_modules(int profile, int version, int level, int layout,
-                                 int mask, const uint8_t *darkness, size_t count,
-                                 ckey_decoded **out_decoded);
+CKEY_API ckey_status ckey_decode_modules(int profile, int version, int level, int layout,
+                                         int mask, const uint8_t *darkness, size_t count,
+                                         ckey_decoded **out_decoded);
 
 CKEY_API void ckey_decoded_destroy(ckey_decoded *decoded);
-CKEY_API int ckey_decoded_get_info(const ckey_decoded *decoded, ckey_decoded_info *out_info);
-CKEY_API int ckey_decoded_get_payload(const ckey_decoded *decoded, const uint8_t **out_data,
-                                      size_t *out_length);
+CKEY_API ckey_status ckey_decoded_get_info(const ckey_decoded *decoded, ckey_decoded_info *out_info);
+CKEY_API ckey_status ckey_decoded_get_payload(const ckey_decoded *decoded, const uint8_t **out_data,
+                                              size_t *out_length);
 
 #ifdef __cplusplus
 }

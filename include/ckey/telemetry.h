@@ -3,12 +3,12 @@
  * The normative rules are in docs/adoption-and-telemetry.md; the batch format
  * is docs/telemetry-batch.schema.json.
  *
- * This header stands alone (the CKeyTelemetry Clang module): it needs nothing
- * from <ckey/ckey.h>, and the scanning library links none of this code.
- * Fallible calls return the ckey_status numbers: 0 OK, 1 invalid argument,
- * 10 I/O error, 13 invalid configuration, 15 out of memory, 16 internal.
- * The message of the calling thread's last failure: ckey_telemetry_last_error(),
- * the library's one last error (ckey_last_error() reads the same message).
+ * This header is the CKeyTelemetry Clang module: it needs only the base,
+ * <ckey/status.h>, and the scanning library links none of this code.
+ * Fallible calls return a ckey_status: CKEY_OK, CKEY_INVALID_ARGUMENT,
+ * CKEY_IO_ERROR, CKEY_INVALID_CONFIGURATION, CKEY_OUT_OF_MEMORY or
+ * CKEY_INTERNAL, with the reason in ckey_last_error(). Strings the library
+ * returns are freed with ckey_free.
  *
  * Only aggregates are kept: counts, two histograms, the SDK name and version,
  * the platform and a range of UTC days. No payload, URL, identifier, location
@@ -22,19 +22,13 @@
 #ifndef CKEY_TELEMETRY_H
 #define CKEY_TELEMETRY_H
 
+#include "status.h"
+
 #include <stddef.h>
 #include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
-#endif
-
-#ifndef CKEY_API
-#if defined(_WIN32)
-#define CKEY_API __declspec(dllexport)
-#else
-#define CKEY_API __attribute__((visibility("default")))
-#endif
 #endif
 
 #define CKEY_TELEMETRY_OFF 0    /* nothing counted, no file touched; switching to it purges every
@@ -89,7 +83,7 @@ typedef struct ckey_telemetry_errors {
  * who holds it; a recorder switched on from 0 meanwhile counts in memory
  * only and counts that in io_errors.
  * Ownership: free with ckey_telemetry_destroy. Cost: a directory scan. */
-CKEY_API int ckey_telemetry_create(const ckey_telemetry_config *config, ckey_telemetry **out_telemetry);
+CKEY_API ckey_status ckey_telemetry_create(const ckey_telemetry_config *config, ckey_telemetry **out_telemetry);
 
 /* Persists the current aggregate (mode 1 or 2) and frees. NULL is a no-op. */
 CKEY_API void ckey_telemetry_destroy(ckey_telemetry *telemetry);
@@ -98,27 +92,27 @@ CKEY_API void ckey_telemetry_destroy(ckey_telemetry *telemetry);
  * leaves the mode unchanged. Switching to 0 purges every counter, the current
  * aggregate and the outbox, on disk too; switching from 0 makes and loads the
  * directory as create does in mode 1 or 2. */
-CKEY_API int ckey_telemetry_set_mode(ckey_telemetry *telemetry, int mode);
-CKEY_API int ckey_telemetry_get_mode(ckey_telemetry *telemetry, int *out_mode);
+CKEY_API ckey_status ckey_telemetry_set_mode(ckey_telemetry *telemetry, int mode);
+CKEY_API ckey_status ckey_telemetry_get_mode(ckey_telemetry *telemetry, int *out_mode);
 
 /* Recording. In mode 0 they count nothing. ttfd_us: microseconds from the
  * session's start to its first decode; frame_us: one frame's decode time.
  * A negative time or a profile outside 0...3 is rejected (returns 1, counted
  * in rejected_samples, nothing else changes). */
-CKEY_API int ckey_telemetry_session_started(ckey_telemetry *telemetry);
-CKEY_API int ckey_telemetry_session_succeeded(ckey_telemetry *telemetry, int profile, int64_t ttfd_us);
-CKEY_API int ckey_telemetry_session_failed(ckey_telemetry *telemetry);
-CKEY_API int ckey_telemetry_frame(ckey_telemetry *telemetry, int64_t frame_us);
+CKEY_API ckey_status ckey_telemetry_session_started(ckey_telemetry *telemetry);
+CKEY_API ckey_status ckey_telemetry_session_succeeded(ckey_telemetry *telemetry, int profile, int64_t ttfd_us);
+CKEY_API ckey_status ckey_telemetry_session_failed(ckey_telemetry *telemetry);
+CKEY_API ckey_status ckey_telemetry_frame_processed(ckey_telemetry *telemetry, int64_t frame_us);
 
-CKEY_API int ckey_telemetry_get_counters(ckey_telemetry *telemetry, ckey_telemetry_counters *out_counters);
-CKEY_API int ckey_telemetry_get_errors(ckey_telemetry *telemetry, ckey_telemetry_errors *out_errors);
+CKEY_API ckey_status ckey_telemetry_get_counters(ckey_telemetry *telemetry, ckey_telemetry_counters *out_counters);
+CKEY_API ckey_status ckey_telemetry_get_errors(ckey_telemetry *telemetry, ckey_telemetry_errors *out_errors);
 
 /* Makes the current aggregate durable (temp file + fsync + rename), and in
  * mode 1, when an hour has passed since the last send (see the due-time rule
  * in docs/adoption-and-telemetry.md), moves it into the outbox. *out_due = 1
  * when a batch should be sent now. Call it every 15 minutes, after each
  * session ends and when the app goes to the background. */
-CKEY_API int ckey_telemetry_poll(ckey_telemetry *telemetry, int *out_due);
+CKEY_API ckey_status ckey_telemetry_poll(ckey_telemetry *telemetry, int *out_due);
 
 /* The batch to send after poll said due: its JSON (validated against the
  * schema's rules) and its id for report. Records the send time, so a second
@@ -126,45 +120,39 @@ CKEY_API int ckey_telemetry_poll(ckey_telemetry *telemetry, int *out_due);
  * fails validation (totals a full counter left inconsistent) returns 1 once,
  * with the reason: it is moved to quarantine/, counted in quarantined_files,
  * and the next due poll offers the batch after it.
- * Ownership: free *out_json with ckey_telemetry_free. */
-CKEY_API int ckey_telemetry_take_batch(ckey_telemetry *telemetry, char **out_json, size_t *out_length,
-                                       uint64_t *out_id);
+ * Ownership: free *out_json with ckey_free. */
+CKEY_API ckey_status ckey_telemetry_take_batch(ckey_telemetry *telemetry, char **out_json, size_t *out_length,
+                                               uint64_t *out_id);
 
 /* The outcome of sending batch id: http_status 0 = no response (refused,
  * timed out). 2xx deletes it; 0, 408, 429 and 5xx keep it and wait at least
  * retry_after_s (>= 0) seconds; any other status keeps it too except the
  * other 4xx, which drop it and count the drop. */
-CKEY_API int ckey_telemetry_report(ckey_telemetry *telemetry, uint64_t id, int http_status, int64_t retry_after_s);
+CKEY_API ckey_status ckey_telemetry_report(ckey_telemetry *telemetry, uint64_t id, int http_status, int64_t retry_after_s);
 
 /* The same from the answer as received: retry_after_header is the value of
  * the Retry-After header, or NULL when there is none. Seconds and every
  * HTTP-date form are understood (ckey_telemetry_retry_after), measured on the
  * telemetry's own UTC clock; a value that is neither counts as none (the
  * hourly rule still spaces the attempts). */
-CKEY_API int ckey_telemetry_report_answer(ckey_telemetry *telemetry, uint64_t id, int http_status,
-                                          const char *retry_after_header);
+CKEY_API ckey_status ckey_telemetry_report_answer(ckey_telemetry *telemetry, uint64_t id, int http_status,
+                                                  const char *retry_after_header);
 
 /* The seconds a Retry-After header value asks to wait, from now_utc (Unix
  * seconds): delay-seconds ("120") or an HTTP-date in any of its three forms
  * ("Sun, 06 Nov 1994 08:49:37 GMT", "Sunday, 06-Nov-94 08:49:37 GMT",
  * "Sun Nov  6 08:49:37 1994"); a date in the past gives 0. Anything else
  * returns 1 (invalid argument) with a message, and *out_seconds = 0. */
-CKEY_API int ckey_telemetry_retry_after(const char *value, int64_t now_utc, int64_t *out_seconds);
+CKEY_API ckey_status ckey_telemetry_retry_after(const char *value, int64_t now_utc, int64_t *out_seconds);
 
 /* Batches waiting in the outbox. */
-CKEY_API int ckey_telemetry_pending(ckey_telemetry *telemetry, size_t *out_count);
+CKEY_API ckey_status ckey_telemetry_pending(ckey_telemetry *telemetry, size_t *out_count);
 
 /* Strictly decodes a batch: unknown or missing fields, negative numbers,
  * non-integers and inconsistent totals (a histogram whose buckets do not add
  * up to its count, a sum outside what its buckets allow) return 1 with a
  * message. */
-CKEY_API int ckey_telemetry_validate_batch(const char *json, size_t length);
-
-CKEY_API void ckey_telemetry_free(char *text);
-
-/* The calling thread's last error message ("" after success): every ckey_*
- * call, telemetry's included, sets or clears it. */
-CKEY_API const char *ckey_telemetry_last_error(void);
+CKEY_API ckey_status ckey_telemetry_validate_batch(const char *json, size_t length);
 
 #ifdef __cplusplus
 }

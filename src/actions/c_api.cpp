@@ -30,7 +30,7 @@ namespace {
 
 // Runs body; a Rejection becomes CKEY_ACTION_REJECTED with its reason.
 template <class Body>
-int guarded_action(int *out_reason, Body &&body) {
+ckey_status guarded_action(int *out_reason, Body &&body) {
     return guarded([&] {
         require(out_reason, "out_reason");
         *out_reason = CKEY_ACTION_VERIFIED;
@@ -45,7 +45,7 @@ int guarded_action(int *out_reason, Body &&body) {
 
 }  // namespace
 
-extern "C" int ckey_action_detect(const char *text, size_t length, int *out_claims_action) {
+extern "C" ckey_status ckey_action_detect(const char *text, size_t length, int *out_claims_action) {
     return guarded([&] {
         require(out_claims_action, "out_claims_action");
         if (length > 0) require(text, "text");
@@ -53,7 +53,7 @@ extern "C" int ckey_action_detect(const char *text, size_t length, int *out_clai
     });
 }
 
-extern "C" int ckey_action_verifier_create(const char *app_id, ckey_action_verifier **out_verifier) {
+extern "C" ckey_status ckey_action_verifier_create(const char *app_id, ckey_action_verifier **out_verifier) {
     return guarded([&] {
         require(out_verifier, "out_verifier");
         *out_verifier = nullptr;
@@ -64,8 +64,8 @@ extern "C" int ckey_action_verifier_create(const char *app_id, ckey_action_verif
 
 extern "C" void ckey_action_verifier_destroy(ckey_action_verifier *verifier) { delete verifier; }
 
-extern "C" int ckey_action_verifier_trust(ckey_action_verifier *verifier, const char *issuer, const char *key_id,
-                                          const char *public_key_hex, const char *request_info) {
+extern "C" ckey_status ckey_action_verifier_trust(ckey_action_verifier *verifier, const char *issuer, const char *key_id,
+                                                  const char *public_key_hex, const char *request_info) {
     return guarded([&] {
         require(verifier, "verifier");
         require(issuer, "issuer");
@@ -75,8 +75,8 @@ extern "C" int ckey_action_verifier_trust(ckey_action_verifier *verifier, const 
     });
 }
 
-extern "C" int ckey_action_verifier_register(ckey_action_verifier *verifier, const char *name,
-                                             const char *const *issuers, size_t issuer_count, int scope) {
+extern "C" ckey_status ckey_action_verifier_register(ckey_action_verifier *verifier, const char *name,
+                                                     const char *const *issuers, size_t issuer_count, int scope) {
     return guarded([&] {
         require(verifier, "verifier");
         require(name, "name");
@@ -90,8 +90,8 @@ extern "C" int ckey_action_verifier_register(ckey_action_verifier *verifier, con
     });
 }
 
-extern "C" int ckey_action_verify(ckey_action_verifier *verifier, const char *text, size_t length, int64_t now_seconds,
-                                  ckey_action **out_action, int *out_reason) {
+extern "C" ckey_status ckey_action_verify(ckey_action_verifier *verifier, const char *text, size_t length, int64_t now_seconds,
+                                          ckey_action **out_action, int *out_reason) {
     return guarded_action(out_reason, [&] {
         require(out_action, "out_action");
         *out_action = nullptr;
@@ -108,7 +108,7 @@ extern "C" int ckey_action_verify(ckey_action_verifier *verifier, const char *te
 
 extern "C" void ckey_action_destroy(ckey_action *action) { delete action; }
 
-extern "C" int ckey_action_get_info(const ckey_action *action, ckey_action_info *out) {
+extern "C" ckey_status ckey_action_get_info(const ckey_action *action, ckey_action_info *out) {
     return guarded([&] {
         require(action, "action");
         require(out, "out_info");
@@ -129,7 +129,7 @@ extern "C" int ckey_action_get_info(const ckey_action *action, ckey_action_info 
     });
 }
 
-extern "C" int ckey_action_request_info_url(const ckey_action *action, char **out_url, int *out_reason) {
+extern "C" ckey_status ckey_action_request_info_url(const ckey_action *action, char **out_url, int *out_reason) {
     return guarded_action(out_reason, [&] {
         require(out_url, "out_url");
         *out_url = nullptr;
@@ -143,7 +143,7 @@ extern "C" int ckey_action_request_info_url(const ckey_action *action, char **ou
     });
 }
 
-extern "C" int ckey_action_request_info_check_redirect(const ckey_action *action, const char *url, int *out_reason) {
+extern "C" ckey_status ckey_action_request_info_check_redirect(const ckey_action *action, const char *url, int *out_reason) {
     return guarded_action(out_reason, [&] {
         require(action, "action");
         require(url, "url");
@@ -155,8 +155,8 @@ extern "C" int ckey_action_request_info_check_redirect(const ckey_action *action
     });
 }
 
-extern "C" int ckey_action_request_info_parse(const ckey_action *action, const char *body, size_t length,
-                                              char **out_requester, char **out_location, int *out_reason) {
+extern "C" ckey_status ckey_action_request_info_parse(const ckey_action *action, const char *body, size_t length,
+                                                      char **out_requester, char **out_location, int *out_reason) {
     return guarded_action(out_reason, [&] {
         require(out_requester, "out_requester");
         require(out_location, "out_location");
@@ -174,7 +174,7 @@ extern "C" int ckey_action_request_info_parse(const ckey_action *action, const c
     });
 }
 
-extern "C" int ckey_action_keygen(char **out_private_pem, char **out_public_hex, char **out_key_id) {
+extern "C" ckey_status ckey_action_keygen(char **out_private_pem, char **out_public_hex, char **out_key_id) {
     return guarded([&] {
         require(out_private_pem, "out_private_pem");
         require(out_public_hex, "out_public_hex");
@@ -196,7 +196,7 @@ extern "C" int ckey_action_keygen(char **out_private_pem, char **out_public_hex,
     });
 }
 
-extern "C" int ckey_action_key_public(const char *private_pem, char **out_public_hex, char **out_key_id) {
+extern "C" ckey_status ckey_action_key_public(const char *private_pem, char **out_public_hex, char **out_key_id) {
     return guarded([&] {
         require(private_pem, "private_pem");
         require(out_public_hex, "out_public_hex");
@@ -211,7 +211,7 @@ extern "C" int ckey_action_key_public(const char *private_pem, char **out_public
     });
 }
 
-extern "C" int ckey_action_sign(const char *private_pem, const char *claims_json, char **out_code) {
+extern "C" ckey_status ckey_action_sign(const char *private_pem, const char *claims_json, char **out_code) {
     return guarded([&] {
         require(out_code, "out_code");
         *out_code = nullptr;

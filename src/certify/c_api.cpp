@@ -177,7 +177,7 @@ bool check_style(const ckey_symbol *symbol, ckey_style &drawn, bool transparent,
 
 }  // namespace
 
-extern "C" int ckey_certify_envelope_init(ckey_certify_envelope *out) {
+extern "C" ckey_status ckey_certify_envelope_init(ckey_certify_envelope *out) {
     return ckey::guarded([&] {
         ckey::require(out, "out_envelope");
         *out = ckey_certify_envelope{};
@@ -223,9 +223,9 @@ void certify_checked(Certifier &certifier, const ckey_style &style, ckey_style d
 
 }  // namespace
 
-extern "C" int ckey_certify(const ckey_symbol *symbol, const ckey_style *style, int transparent,
-                            const uint32_t *backdrops, size_t backdrop_count, const ckey_certify_envelope *envelope,
-                            ckey_style *out_style, ckey_certify_report *out) {
+extern "C" ckey_status ckey_certify(const ckey_symbol *symbol, const ckey_style *style, int transparent,
+                                    const uint32_t *backdrops, size_t backdrop_count, const ckey_certify_envelope *envelope,
+                                    ckey_style *out_style, ckey_certify_report *out) {
     return ckey::guarded([&] {
         ckey::require(symbol, "symbol");
         ckey::require(out, "out_report");

@@ -134,7 +134,7 @@ void fill_truth(const ckey_camera_scene &scene, ckey_camera_truth *truth) {
 
 }  // namespace
 
-extern "C" int ckey_camera_scene_draw(int category, uint64_t seed, double severity, ckey_camera_scene *out_scene) {
+extern "C" ckey_status ckey_camera_scene_draw(int category, uint64_t seed, double severity, ckey_camera_scene *out_scene) {
     return ckey::guarded([&] {
         ckey::require(out_scene, "out_scene");
         check(category, 0, CKEY_CAMERA_CATEGORY_COUNT - 1, "category");
@@ -144,10 +144,10 @@ extern "C" int ckey_camera_scene_draw(int category, uint64_t seed, double severi
     });
 }
 
-extern "C" int ckey_camera_render(const ckey_camera_scene *scene, const ckey_camera_texture *textures,
-                                  size_t texture_count, const uint8_t *backdrop, int backdrop_width,
-                                  int backdrop_height, size_t backdrop_bytes_per_row, uint8_t *out_frame,
-                                  size_t out_length, ckey_camera_truth *out_truth) {
+extern "C" ckey_status ckey_camera_render(const ckey_camera_scene *scene, const ckey_camera_texture *textures,
+                                          size_t texture_count, const uint8_t *backdrop, int backdrop_width,
+                                          int backdrop_height, size_t backdrop_bytes_per_row, uint8_t *out_frame,
+                                          size_t out_length, ckey_camera_truth *out_truth) {
     return ckey::guarded([&] {
         ckey::require(scene, "scene");
         check_scene(*scene);

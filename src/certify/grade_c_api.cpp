@@ -30,8 +30,8 @@ ckey_grade *graded(ckey::GrayImage image) {
 
 }  // namespace
 
-extern "C" int ckey_grade_gray8(const uint8_t *pixels, size_t buffer_length, int width, int height,
-                                size_t bytes_per_row, ckey_grade **out) {
+extern "C" ckey_status ckey_grade_gray8(const uint8_t *pixels, size_t buffer_length, int width, int height,
+                                        size_t bytes_per_row, ckey_grade **out) {
     return ckey::guarded([&] {
         ckey::require(out, "out_grade");
         *out = nullptr;
@@ -40,7 +40,7 @@ extern "C" int ckey_grade_gray8(const uint8_t *pixels, size_t buffer_length, int
     });
 }
 
-extern "C" int ckey_grade_file(const char *path, ckey_grade **out) {
+extern "C" ckey_status ckey_grade_file(const char *path, ckey_grade **out) {
     return ckey::guarded([&] {
         ckey::require(out, "out_grade");
         *out = nullptr;
@@ -51,7 +51,7 @@ extern "C" int ckey_grade_file(const char *path, ckey_grade **out) {
 
 extern "C" void ckey_grade_destroy(ckey_grade *grade) { delete grade; }
 
-extern "C" int ckey_grade_get_summary(const ckey_grade *grade, ckey_grade_summary *out) {
+extern "C" ckey_status ckey_grade_get_summary(const ckey_grade *grade, ckey_grade_summary *out) {
     return ckey::guarded([&] {
         ckey::require(grade, "grade");
         ckey::require(out, "out_summary");
@@ -78,7 +78,7 @@ extern "C" int ckey_grade_get_summary(const ckey_grade *grade, ckey_grade_summar
 
 extern "C" const char *ckey_grade_parameter_name(int parameter) { return ckey::grade_parameter_key(parameter); }
 
-extern "C" int ckey_grade_json(const ckey_grade *grade, char **out_json) {
+extern "C" ckey_status ckey_grade_json(const ckey_grade *grade, char **out_json) {
     return ckey::guarded([&] {
         ckey::require(out_json, "out_json");
         *out_json = nullptr;
@@ -89,7 +89,7 @@ extern "C" int ckey_grade_json(const ckey_grade *grade, char **out_json) {
 
 namespace {
 
-int hand_over(const ckey_grade *grade, uint8_t **out, size_t *out_length, bool card) {
+ckey_status hand_over(const ckey_grade *grade, uint8_t **out, size_t *out_length, bool card) {
     return ckey::guarded([&] {
         ckey::require(out, "out buffer");
         ckey::require(out_length, "out_length");
@@ -105,10 +105,10 @@ int hand_over(const ckey_grade *grade, uint8_t **out, size_t *out_length, bool c
 
 }  // namespace
 
-extern "C" int ckey_grade_card_png(const ckey_grade *grade, uint8_t **out_png, size_t *out_length) {
+extern "C" ckey_status ckey_grade_card_png(const ckey_grade *grade, uint8_t **out_png, size_t *out_length) {
     return hand_over(grade, out_png, out_length, true);
 }
 
-extern "C" int ckey_grade_report_pdf(const ckey_grade *grade, uint8_t **out_pdf, size_t *out_length) {
+extern "C" ckey_status ckey_grade_report_pdf(const ckey_grade *grade, uint8_t **out_pdf, size_t *out_length) {
     return hand_over(grade, out_pdf, out_length, false);
 }

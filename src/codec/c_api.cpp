@@ -1,4 +1,4 @@
-// The C API of the codec: ckey_symbol_*, ckey_capacity, ckey_decode_modules.
+// The C API of the codec: ckey_symbol_*, ckey_symbol_get_capacity, ckey_decode_modules.
 #include <ckey/symbol.h>
 
 #include "decode.hpp"
@@ -23,8 +23,8 @@ struct ckey_decoded {
 using ckey::guarded;
 using ckey::require;
 
-extern "C" int ckey_symbol_encode(const uint8_t *data, size_t length, int profile, int version,
-                                  int level, int layout, ckey_symbol **out_symbol) {
+extern "C" ckey_status ckey_symbol_encode(const uint8_t *data, size_t length, int profile, int version,
+                                          int level, int layout, ckey_symbol **out_symbol) {
     return guarded([&] {
         require(out_symbol, "out_symbol");
         *out_symbol = nullptr;
@@ -36,7 +36,7 @@ extern "C" int ckey_symbol_encode(const uint8_t *data, size_t length, int profil
 
 extern "C" void ckey_symbol_destroy(ckey_symbol *symbol) { delete symbol; }
 
-extern "C" int ckey_symbol_get_info(const ckey_symbol *symbol, ckey_symbol_info *out) {
+extern "C" ckey_status ckey_symbol_get_info(const ckey_symbol *symbol, ckey_symbol_info *out) {
     return guarded([&] {
         require(symbol, "symbol");
         require(out, "out_info");
@@ -60,7 +60,7 @@ extern "C" int ckey_symbol_get_info(const ckey_symbol *symbol, ckey_symbol_info 
     });
 }
 
-extern "C" int ckey_symbol_get_modules(const ckey_symbol *symbol, uint8_t *buffer, size_t buffer_size) {
+extern "C" ckey_status ckey_symbol_get_modules(const ckey_symbol *symbol, uint8_t *buffer, size_t buffer_size) {
     return guarded([&] {
         require(symbol, "symbol");
         require(buffer, "buffer");
@@ -72,8 +72,8 @@ extern "C" int ckey_symbol_get_modules(const ckey_symbol *symbol, uint8_t *buffe
     });
 }
 
-extern "C" int ckey_symbol_get_format_cells(const ckey_symbol *symbol, uint8_t *buffer, size_t buffer_size,
-                                            size_t *out_count) {
+extern "C" ckey_status ckey_symbol_get_format_cells(const ckey_symbol *symbol, uint8_t *buffer, size_t buffer_size,
+                                                    size_t *out_count) {
     return guarded([&] {
         require(symbol, "symbol");
         require(out_count, "out_count");
@@ -87,7 +87,7 @@ extern "C" int ckey_symbol_get_format_cells(const ckey_symbol *symbol, uint8_t *
     });
 }
 
-extern "C" int ckey_symbol_matrix_text(const ckey_symbol *symbol, char **out_text) {
+extern "C" ckey_status ckey_symbol_matrix_text(const ckey_symbol *symbol, char **out_text) {
     return guarded([&] {
         require(symbol, "symbol");
         require(out_text, "out_text");
@@ -96,7 +96,7 @@ extern "C" int ckey_symbol_matrix_text(const ckey_symbol *symbol, char **out_tex
     });
 }
 
-extern "C" int ckey_symbol_get_payload(const ckey_symbol *symbol, const uint8_t **out_data, size_t *out_length) {
+extern "C" ckey_status ckey_symbol_get_payload(const ckey_symbol *symbol, const uint8_t **out_data, size_t *out_length) {
     return guarded([&] {
         require(symbol, "symbol");
         require(out_data, "out_data");
@@ -120,8 +120,8 @@ std::vector<ckey_segment> payload_runs(const ckey::Symbol &s) {
 
 }  // namespace
 
-extern "C" int ckey_symbol_get_segments(const ckey_symbol *symbol, ckey_segment *buffer, size_t buffer_count,
-                                        size_t *out_count) {
+extern "C" ckey_status ckey_symbol_get_segments(const ckey_symbol *symbol, ckey_segment *buffer, size_t buffer_count,
+                                                size_t *out_count) {
     return guarded([&] {
         require(symbol, "symbol");
         require(out_count, "out_count");
@@ -133,9 +133,8 @@ extern "C" int ckey_symbol_get_segments(const ckey_symbol *symbol, ckey_segment 
     });
 }
 
-extern "C" void ckey_string_free(char *text) { std::free(text); }
 
-extern "C" int ckey_capacity(int profile, int version, int level, int layout, size_t *out_bytes) {
+extern "C" ckey_status ckey_symbol_get_capacity(int profile, int version, int level, int layout, size_t *out_bytes) {
     return guarded([&] {
         require(out_bytes, "out_bytes");
         ckey::validate_params({profile, version, level, layout}, false);
@@ -143,8 +142,8 @@ extern "C" int ckey_capacity(int profile, int version, int level, int layout, si
     });
 }
 
-extern "C" int ckey_decode_modules(int profile, int version, int level, int layout, int mask,
-                                   const uint8_t *darkness, size_t count, ckey_decoded **out_decoded) {
+extern "C" ckey_status ckey_decode_modules(int profile, int version, int level, int layout, int mask,
+                                           const uint8_t *darkness, size_t count, ckey_decoded **out_decoded) {
     return guarded([&] {
         require(out_decoded, "out_decoded");
         *out_decoded = nullptr;
@@ -170,7 +169,7 @@ extern "C" int ckey_decode_modules(int profile, int version, int level, int layo
 
 extern "C" void ckey_decoded_destroy(ckey_decoded *decoded) { delete decoded; }
 
-extern "C" int ckey_decoded_get_info(const ckey_decoded *decoded, ckey_decoded_info *out) {
+extern "C" ckey_status ckey_decoded_get_info(const ckey_decoded *decoded, ckey_decoded_info *out) {
     return guarded([&] {
         require(decoded, "decoded");
         require(out, "out_info");
@@ -180,7 +179,7 @@ extern "C" int ckey_decoded_get_info(const ckey_decoded *decoded, ckey_decoded_i
     });
 }
 
-extern "C" int ckey_decoded_get_payload(const ckey_decoded *decoded, const uint8_t **out_data, size_t *out_length) {
+extern "C" ckey_status ckey_decoded_get_payload(const ckey_decoded *decoded, const uint8_t **out_data, size_t *out_length) {
     return guarded([&] {
         require(decoded, "decoded");
         require(out_data, "out_data");

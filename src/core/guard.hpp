@@ -11,7 +11,7 @@
 namespace ckey {
 
 template <class Body>
-int guarded(Body &&body) noexcept {
+ckey_status guarded(Body &&body) noexcept {
     try {
         clear_last_error();
         body();

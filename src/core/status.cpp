@@ -1,5 +1,7 @@
-// Status names and the library version.
+// Status names, the library version, and ckey_free.
 #include <ckey/status.h>
+
+#include <cstdlib>
 
 extern "C" const char *ckey_version_string(void) { return "0.1.0"; }
 
@@ -25,3 +27,5 @@ extern "C" const char *ckey_status_string(ckey_status status) {
     }
     return "unknown status";
 }
+
+extern "C" void ckey_free(void *memory) { std::free(memory); }

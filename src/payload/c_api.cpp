@@ -11,7 +11,7 @@ struct ckey_payload {
 using ckey::guarded;
 using ckey::require;
 
-extern "C" int ckey_payload_classify(const char *text, size_t length, ckey_payload **out_payload) {
+extern "C" ckey_status ckey_payload_classify(const char *text, size_t length, ckey_payload **out_payload) {
     return guarded([&] {
         require(out_payload, "out_payload");
         *out_payload = nullptr;
@@ -23,7 +23,7 @@ extern "C" int ckey_payload_classify(const char *text, size_t length, ckey_paylo
 
 extern "C" void ckey_payload_destroy(ckey_payload *payload) { delete payload; }
 
-extern "C" int ckey_payload_get_info(const ckey_payload *payload, ckey_payload_info *out_info) {
+extern "C" ckey_status ckey_payload_get_info(const ckey_payload *payload, ckey_payload_info *out_info) {
     return guarded([&] {
         require(payload, "payload");
         require(out_info, "out_info");

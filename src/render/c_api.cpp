@@ -1,10 +1,9 @@
-// The C API of the renderer: ckey_style_*, ckey_render_*, ckey_file_write_atomic.
+// The C API of the renderer: ckey_style_*, ckey_render_*, ckey_file_write.
 #include <ckey/render.h>
 
 #include "../codec/blocks.hpp"
 #include "../core/guard.hpp"
 #include "../core/buffer.hpp"
-#include "../image/image_file.hpp"
 #include "export.hpp"
 #include "raster.hpp"
 #include "style_check.hpp"
@@ -53,15 +52,15 @@ void check_policy(int policy) {
 
 }  // namespace
 
-extern "C" int ckey_style_init(ckey_style *out_style, int preset) {
+extern "C" ckey_status ckey_style_init(ckey_style *out_style, int preset) {
     return guarded([&] {
         require(out_style, "out_style");
         *out_style = ckey::style_preset(preset);
     });
 }
 
-extern "C" int ckey_style_check(const ckey_symbol *symbol, const ckey_style *style, int transparent,
-                                const uint32_t *backdrop, ckey_style *out_style, ckey_style_report *out_report) {
+extern "C" ckey_status ckey_style_check(const ckey_symbol *symbol, const ckey_style *style, int transparent,
+                                        const uint32_t *backdrop, ckey_style *out_style, ckey_style_report *out_report) {
     return guarded([&] {
         require(style, "style");
         ckey::Symbol s = symbol_of(symbol);
@@ -72,15 +71,15 @@ extern "C" int ckey_style_check(const ckey_symbol *symbol, const ckey_style *sty
     });
 }
 
-extern "C" int ckey_render_min_size(const ckey_symbol *symbol, int *out_size) {
+extern "C" ckey_status ckey_render_min_size(const ckey_symbol *symbol, int *out_size) {
     return guarded([&] {
         require(out_size, "out_size");
         *out_size = ckey::min_raster_size(symbol_of(symbol));
     });
 }
 
-extern "C" int ckey_render_pixels(const ckey_symbol *symbol, const ckey_style *style, int size, int policy,
-                                  int transparent, uint8_t *buffer, size_t bytes_per_row, size_t buffer_size) {
+extern "C" ckey_status ckey_render_pixels(const ckey_symbol *symbol, const ckey_style *style, int size, int policy,
+                                          int transparent, uint8_t *buffer, size_t bytes_per_row, size_t buffer_size) {
     return guarded([&] {
         ckey::Symbol s = symbol_of(symbol);
         require(buffer, "buffer");
@@ -97,8 +96,8 @@ extern "C" int ckey_render_pixels(const ckey_symbol *symbol, const ckey_style *s
     });
 }
 
-extern "C" int ckey_render_png(const ckey_symbol *symbol, const ckey_style *style, int size, int policy,
-                               int transparent, int dpi, uint8_t **out_data, size_t *out_length) {
+extern "C" ckey_status ckey_render_png(const ckey_symbol *symbol, const ckey_style *style, int size, int policy,
+                                       int transparent, int dpi, uint8_t **out_data, size_t *out_length) {
     return guarded([&] {
         require(out_data, "out_data");
         require(out_length, "out_length");
@@ -113,8 +112,8 @@ extern "C" int ckey_render_png(const ckey_symbol *symbol, const ckey_style *styl
     });
 }
 
-extern "C" int ckey_render_svg(const ckey_symbol *symbol, const ckey_style *style, double scale, int transparent,
-                               char **out_text) {
+extern "C" ckey_status ckey_render_svg(const ckey_symbol *symbol, const ckey_style *style, double scale, int transparent,
+                                       char **out_text) {
     return guarded([&] {
         require(out_text, "out_text");
         *out_text = nullptr;
@@ -125,8 +124,8 @@ extern "C" int ckey_render_svg(const ckey_symbol *symbol, const ckey_style *styl
     });
 }
 
-extern "C" int ckey_render_pdf(const ckey_symbol *symbol, const ckey_style *style, double width_points,
-                               int transparent, uint8_t **out_data, size_t *out_length) {
+extern "C" ckey_status ckey_render_pdf(const ckey_symbol *symbol, const ckey_style *style, double width_points,
+                                       int transparent, uint8_t **out_data, size_t *out_length) {
     return guarded([&] {
         require(out_data, "out_data");
         require(out_length, "out_length");
@@ -140,30 +139,3 @@ extern "C" int ckey_render_pdf(const ckey_symbol *symbol, const ckey_style *styl
     });
 }
 
-extern "C" int ckey_file_write_atomic(const char *path, const uint8_t *data, size_t length) {
-    return guarded([&] {
-        require(path, "path");
-        ckey::write_file_atomic(path, data, length);
-    });
-}
-
-extern "C" int ckey_png_read_rgba(const uint8_t *data, size_t length, uint8_t **out_rgba, int *out_width,
-                                  int *out_height) {
-    return guarded([&] {
-        require(out_rgba, "out_rgba");
-        require(out_width, "out_width");
-        require(out_height, "out_height");
-        *out_rgba = nullptr;
-        require(data, "data");
-        int w = 0, h = 0;
-        // Logos are read by the same PNG reader as scanned images (src/image).
-        std::vector<uint8_t> rgba = ckey::read_png_rgba(data, length, w, h, 4096LL * 4096);
-        if (w > 4096 || h > 4096)
-            ckey::fail(CKEY_IMAGE_TOO_LARGE, "the PNG is ", w, " x ", h, " px; logos may be at most 4096 x 4096");
-        *out_rgba = ckey::malloc_copy(rgba.data(), rgba.size());
-        *out_width = w;
-        *out_height = h;
-    });
-}
-
-extern "C" void ckey_buffer_free(void *data) { std::free(data); }

@@ -1,4 +1,4 @@
-// The export formats: PNG (libpng), SVG and PDF (vector), and atomic files.
+// The export formats: PNG (libpng), SVG and PDF (vector).
 #pragma once
 
 #include "../codec/symbol.hpp"
@@ -21,9 +21,6 @@ std::vector<uint8_t> render_png(const Symbol &symbol, const Style &style, int si
 std::string render_svg(const Symbol &symbol, const Style &style, double scale, bool transparent);
 
 std::vector<uint8_t> render_pdf(const Symbol &symbol, const Style &style, double width_points, bool transparent);
-
-// Temporary file in the same directory, then rename; nothing left on failure.
-void write_file_atomic(const std::string &path, const uint8_t *data, size_t length);
 
 // Scene units as a short decimal ("4.1739").
 std::string units_text(int64_t q);

@@ -54,7 +54,7 @@ void finish(ckey_decoder *decoder, const ckey::GrayImage &image, int flags, ckey
 
 }  // namespace
 
-extern "C" int ckey_decoder_create(ckey_decoder **out_decoder) {
+extern "C" ckey_status ckey_decoder_create(ckey_decoder **out_decoder) {
     return guarded([&] {
         require(out_decoder, "out_decoder");
         *out_decoder = new ckey_decoder{};
@@ -63,9 +63,9 @@ extern "C" int ckey_decoder_create(ckey_decoder **out_decoder) {
 
 extern "C" void ckey_decoder_destroy(ckey_decoder *decoder) { delete decoder; }
 
-extern "C" int ckey_decoder_scan(ckey_decoder *decoder, const uint8_t *pixels, size_t buffer_length, int width,
-                                 int height, size_t bytes_per_row, int format, int flags,
-                                 ckey_results **out_results) {
+extern "C" ckey_status ckey_decoder_scan(ckey_decoder *decoder, const uint8_t *pixels, size_t buffer_length, int width,
+                                         int height, size_t bytes_per_row, int format, int flags,
+                                         ckey_results **out_results) {
     return guarded([&] {
         require(out_results, "out_results");
         *out_results = nullptr;
@@ -78,8 +78,8 @@ extern "C" int ckey_decoder_scan(ckey_decoder *decoder, const uint8_t *pixels, s
     });
 }
 
-extern "C" int ckey_decoder_scan_file(ckey_decoder *decoder, const char *path, int flags,
-                                      ckey_results **out_results) {
+extern "C" ckey_status ckey_decoder_scan_file(ckey_decoder *decoder, const char *path, int flags,
+                                              ckey_results **out_results) {
     return guarded([&] {
         require(out_results, "out_results");
         *out_results = nullptr;
@@ -103,7 +103,7 @@ extern "C" size_t ckey_results_count(const ckey_results *results) {
     return count;
 }
 
-extern "C" int ckey_results_get_info(const ckey_results *results, size_t index, ckey_result_info *out) {
+extern "C" ckey_status ckey_results_get_info(const ckey_results *results, size_t index, ckey_result_info *out) {
     return guarded([&] {
         const ckey::ScanResult &r = item(results, index);
         require(out, "out_info");
@@ -124,8 +124,8 @@ extern "C" int ckey_results_get_info(const ckey_results *results, size_t index, 
     });
 }
 
-extern "C" int ckey_results_get_payload(const ckey_results *results, size_t index, const uint8_t **out_data,
-                                        size_t *out_length) {
+extern "C" ckey_status ckey_results_get_payload(const ckey_results *results, size_t index, const uint8_t **out_data,
+                                                size_t *out_length) {
     return guarded([&] {
         const ckey::ScanResult &r = item(results, index);
         require(out_data, "out_data");

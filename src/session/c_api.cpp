@@ -38,8 +38,8 @@ extern "C" void ckey_session_options_init(ckey_session_options *options) {
     options->timeout_ms = 30000;
 }
 
-extern "C" int ckey_session_create(const ckey_session_callbacks *callbacks, const ckey_session_options *options,
-                                   ckey_session **out_session) {
+extern "C" ckey_status ckey_session_create(const ckey_session_callbacks *callbacks, const ckey_session_options *options,
+                                           ckey_session **out_session) {
     return guarded([&] {
         require(out_session, "out_session");
         *out_session = nullptr;
@@ -55,21 +55,21 @@ extern "C" int ckey_session_create(const ckey_session_callbacks *callbacks, cons
 
 extern "C" void ckey_session_destroy(ckey_session *session) { delete session; }
 
-extern "C" int ckey_session_start(ckey_session *session) {
+extern "C" ckey_status ckey_session_start(ckey_session *session) {
     return guarded([&] { impl(session).start(); });
 }
 
-extern "C" int ckey_session_scan_again(ckey_session *session) {
+extern "C" ckey_status ckey_session_scan_again(ckey_session *session) {
     return guarded([&] { impl(session).scan_again(); });
 }
 
-extern "C" int ckey_session_stop(ckey_session *session) {
+extern "C" ckey_status ckey_session_stop(ckey_session *session) {
     return guarded([&] { impl(session).stop(); });
 }
 
-extern "C" int ckey_session_submit_frame(ckey_session *session, const uint8_t *pixels, size_t buffer_length,
-                                         int width, int height, size_t bytes_per_row, int format,
-                                         int64_t timestamp_ns, int *out_disposition) {
+extern "C" ckey_status ckey_session_submit_frame(ckey_session *session, const uint8_t *pixels, size_t buffer_length,
+                                                 int width, int height, size_t bytes_per_row, int format,
+                                                 int64_t timestamp_ns, int *out_disposition) {
     return guarded([&] {
         ckey::ScanSession &s = impl(session);
         require(pixels, "pixels");
@@ -79,7 +79,7 @@ extern "C" int ckey_session_submit_frame(ckey_session *session, const uint8_t *p
     });
 }
 
-extern "C" int ckey_session_get_stats(ckey_session *session, ckey_session_stats *out_stats) {
+extern "C" ckey_status ckey_session_get_stats(ckey_session *session, ckey_session_stats *out_stats) {
     return guarded([&] {
         ckey::ScanSession &s = impl(session);
         require(out_stats, "out_stats");
@@ -87,6 +87,6 @@ extern "C" int ckey_session_get_stats(ckey_session *session, ckey_session_stats 
     });
 }
 
-extern "C" int ckey_session_wait_idle(ckey_session *session) {
+extern "C" ckey_status ckey_session_wait_idle(ckey_session *session) {
     return guarded([&] { impl(session).wait_idle(); });
 }

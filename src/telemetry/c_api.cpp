@@ -40,7 +40,7 @@ void check_text(const char *value, const char *name, const char *allowed, size_t
 
 }  // namespace
 
-extern "C" int ckey_telemetry_create(const ckey_telemetry_config *config, ckey_telemetry **out_telemetry) {
+extern "C" ckey_status ckey_telemetry_create(const ckey_telemetry_config *config, ckey_telemetry **out_telemetry) {
     return guarded([&] {
         ckey::require(out_telemetry, "out_telemetry");
         *out_telemetry = nullptr;
@@ -61,7 +61,7 @@ extern "C" int ckey_telemetry_create(const ckey_telemetry_config *config, ckey_t
 
 extern "C" void ckey_telemetry_destroy(ckey_telemetry *telemetry) { delete telemetry; }
 
-extern "C" int ckey_telemetry_set_mode(ckey_telemetry *telemetry, int mode) {
+extern "C" ckey_status ckey_telemetry_set_mode(ckey_telemetry *telemetry, int mode) {
     return guarded([&] {
         auto &r = recorder(telemetry);
         check_mode(mode);
@@ -69,7 +69,7 @@ extern "C" int ckey_telemetry_set_mode(ckey_telemetry *telemetry, int mode) {
     });
 }
 
-extern "C" int ckey_telemetry_get_mode(ckey_telemetry *telemetry, int *out_mode) {
+extern "C" ckey_status ckey_telemetry_get_mode(ckey_telemetry *telemetry, int *out_mode) {
     return guarded([&] {
         auto &r = recorder(telemetry);
         ckey::require(out_mode, "out_mode");
@@ -77,11 +77,11 @@ extern "C" int ckey_telemetry_get_mode(ckey_telemetry *telemetry, int *out_mode)
     });
 }
 
-extern "C" int ckey_telemetry_session_started(ckey_telemetry *telemetry) {
+extern "C" ckey_status ckey_telemetry_session_started(ckey_telemetry *telemetry) {
     return guarded([&] { recorder(telemetry).started(); });
 }
 
-extern "C" int ckey_telemetry_session_succeeded(ckey_telemetry *telemetry, int profile, int64_t ttfd_us) {
+extern "C" ckey_status ckey_telemetry_session_succeeded(ckey_telemetry *telemetry, int profile, int64_t ttfd_us) {
     return guarded([&] {
         if (!recorder(telemetry).succeeded(profile, ttfd_us))
             ckey::fail(CKEY_INVALID_ARGUMENT, "profile ", profile, " and time to first decode ", ttfd_us,
@@ -89,18 +89,18 @@ extern "C" int ckey_telemetry_session_succeeded(ckey_telemetry *telemetry, int p
     });
 }
 
-extern "C" int ckey_telemetry_session_failed(ckey_telemetry *telemetry) {
+extern "C" ckey_status ckey_telemetry_session_failed(ckey_telemetry *telemetry) {
     return guarded([&] { recorder(telemetry).failed(); });
 }
 
-extern "C" int ckey_telemetry_frame(ckey_telemetry *telemetry, int64_t frame_us) {
+extern "C" ckey_status ckey_telemetry_frame_processed(ckey_telemetry *telemetry, int64_t frame_us) {
     return guarded([&] {
         if (!recorder(telemetry).frame(frame_us))
             ckey::fail(CKEY_INVALID_ARGUMENT, "frame time ", frame_us, " us rejected; allowed: >= 0");
     });
 }
 
-extern "C" int ckey_telemetry_get_counters(ckey_telemetry *telemetry, ckey_telemetry_counters *out_counters) {
+extern "C" ckey_status ckey_telemetry_get_counters(ckey_telemetry *telemetry, ckey_telemetry_counters *out_counters) {
     return guarded([&] {
         auto &r = recorder(telemetry);
         ckey::require(out_counters, "out_counters");
@@ -108,7 +108,7 @@ extern "C" int ckey_telemetry_get_counters(ckey_telemetry *telemetry, ckey_telem
     });
 }
 
-extern "C" int ckey_telemetry_get_errors(ckey_telemetry *telemetry, ckey_telemetry_errors *out_errors) {
+extern "C" ckey_status ckey_telemetry_get_errors(ckey_telemetry *telemetry, ckey_telemetry_errors *out_errors) {
     return guarded([&] {
         auto &r = recorder(telemetry);
         ckey::require(out_errors, "out_errors");
@@ -116,7 +116,7 @@ extern "C" int ckey_telemetry_get_errors(ckey_telemetry *telemetry, ckey_telemet
     });
 }
 
-extern "C" int ckey_telemetry_poll(ckey_telemetry *telemetry, int *out_due) {
+extern "C" ckey_status ckey_telemetry_poll(ckey_telemetry *telemetry, int *out_due) {
     return guarded([&] {
         auto &r = recorder(telemetry);
         ckey::require(out_due, "out_due");
@@ -124,8 +124,8 @@ extern "C" int ckey_telemetry_poll(ckey_telemetry *telemetry, int *out_due) {
     });
 }
 
-extern "C" int ckey_telemetry_take_batch(ckey_telemetry *telemetry, char **out_json, size_t *out_length,
-                                         uint64_t *out_id) {
+extern "C" ckey_status ckey_telemetry_take_batch(ckey_telemetry *telemetry, char **out_json, size_t *out_length,
+                                                 uint64_t *out_id) {
     return guarded([&] {
         auto &r = recorder(telemetry);
         ckey::require(out_json, "out_json");
@@ -152,7 +152,7 @@ void require_http_status(int http_status) {
 
 }  // namespace
 
-extern "C" int ckey_telemetry_retry_after(const char *value, int64_t now_utc, int64_t *out_seconds) {
+extern "C" ckey_status ckey_telemetry_retry_after(const char *value, int64_t now_utc, int64_t *out_seconds) {
     if (out_seconds) *out_seconds = 0;
     return guarded([&] {
         ckey::require(value, "value");
@@ -161,7 +161,7 @@ extern "C" int ckey_telemetry_retry_after(const char *value, int64_t now_utc, in
     });
 }
 
-extern "C" int ckey_telemetry_report(ckey_telemetry *telemetry, uint64_t id, int http_status, int64_t retry_after_s) {
+extern "C" ckey_status ckey_telemetry_report(ckey_telemetry *telemetry, uint64_t id, int http_status, int64_t retry_after_s) {
     return guarded([&] {
         auto &r = recorder(telemetry);
         require_http_status(http_status);
@@ -171,8 +171,8 @@ extern "C" int ckey_telemetry_report(ckey_telemetry *telemetry, uint64_t id, int
     });
 }
 
-extern "C" int ckey_telemetry_report_answer(ckey_telemetry *telemetry, uint64_t id, int http_status,
-                                            const char *retry_after_header) {
+extern "C" ckey_status ckey_telemetry_report_answer(ckey_telemetry *telemetry, uint64_t id, int http_status,
+                                                    const char *retry_after_header) {
     return guarded([&] {
         auto &r = recorder(telemetry);
         require_http_status(http_status);
@@ -180,7 +180,7 @@ extern "C" int ckey_telemetry_report_answer(ckey_telemetry *telemetry, uint64_t 
     });
 }
 
-extern "C" int ckey_telemetry_pending(ckey_telemetry *telemetry, size_t *out_count) {
+extern "C" ckey_status ckey_telemetry_pending(ckey_telemetry *telemetry, size_t *out_count) {
     return guarded([&] {
         auto &r = recorder(telemetry);
         ckey::require(out_count, "out_count");
@@ -188,15 +188,9 @@ extern "C" int ckey_telemetry_pending(ckey_telemetry *telemetry, size_t *out_cou
     });
 }
 
-extern "C" int ckey_telemetry_validate_batch(const char *json, size_t length) {
+extern "C" ckey_status ckey_telemetry_validate_batch(const char *json, size_t length) {
     return guarded([&] {
         ckey::require(json, "json");
         ckey::telemetry::decode_batch(std::string(json, length));
     });
 }
-
-extern "C" void ckey_telemetry_free(char *text) { std::free(text); }
-
-// The core's one last error, under the name telemetry.h declares (telemetry.h
-// stands alone, without ckey.h).
-extern "C" const char *ckey_telemetry_last_error(void) { return ckey_last_error(); }

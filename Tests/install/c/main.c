@@ -44,10 +44,10 @@ int main(void) {
         expect(length == strlen(text) && memcmp(payload, text, length) == 0, "round trip");
     }
 
-    expect(ckey_capacity(CKEY_PROFILE_SCALABLE, 32, CKEY_LEVEL_L, CKEY_LAYOUT_STANDARD, &capacity) ==
+    expect(ckey_symbol_get_capacity(CKEY_PROFILE_SCALABLE, 32, CKEY_LEVEL_L, CKEY_LAYOUT_STANDARD, &capacity) ==
                CKEY_VERSION_OUT_OF_RANGE, "version 32 refused");
     expect(strstr(ckey_last_error(), "32") != NULL, "the refusal names the value");
-    expect(ckey_capacity(CKEY_PROFILE_SCALABLE, 31, CKEY_LEVEL_L, CKEY_LAYOUT_STANDARD, &capacity) == CKEY_OK &&
+    expect(ckey_symbol_get_capacity(CKEY_PROFILE_SCALABLE, 31, CKEY_LEVEL_L, CKEY_LAYOUT_STANDARD, &capacity) == CKEY_OK &&
                capacity >= 2000, "capacity v31-L");
 
     printf("ckey %s (C consumer): version %d, %d x %d modules, mask %d, v31-L capacity %lu bytes\n",

@@ -126,11 +126,11 @@ public struct CKeyCameraTexture: Sendable, Equatable {
         var rgba: UnsafeMutablePointer<UInt8>?
         var width: Int32 = 0, height: Int32 = 0
         try pngData.withUnsafeBytes { raw in
-            try ckeyCheck(ckey_png_read_rgba(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, &rgba,
+            try ckeyCheck(ckey_image_read_png(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, &rgba,
                                              &width, &height))
         }
         guard let rgba else { throw CKeyError(code: .internal, message: "PNG decoding returned no pixels") }
-        defer { ckey_buffer_free(rgba) }
+        defer { ckey_free(rgba) }
         let count = Int(width) * Int(height) * 4
         self.init(grayPixels: Self.gray(rgba: UnsafeBufferPointer(start: rgba, count: count), width: Int(width),
                                         height: Int(height), bytesPerRow: Int(width) * 4),

@@ -131,19 +131,19 @@ extension CKeyPrintGrade {
         try ckeyCheck(ckey_grade_json(handle, &text))
         guard let text else { throw CKeyError(code: .internal, message: "grade JSON returned no text") }
         json = String(cString: text)
-        ckey_string_free(text)
+        ckey_free(text)
         cardPNG = try Self.bytes("grade card") { ckey_grade_card_png(handle, &$0, &$1) }
         reportPDF = try Self.bytes("grade report") { ckey_grade_report_pdf(handle, &$0, &$1) }
     }
 
     /// Calls a core function that hands over a malloc'd buffer; copies and frees it.
     private static func bytes(_ what: String,
-                              _ call: (inout UnsafeMutablePointer<UInt8>?, inout Int) -> Int32) throws -> Data {
+                              _ call: (inout UnsafeMutablePointer<UInt8>?, inout Int) -> ckey_status) throws -> Data {
         var pointer: UnsafeMutablePointer<UInt8>?
         var length = 0
         try ckeyCheck(call(&pointer, &length))
         guard let pointer else { throw CKeyError(code: .internal, message: "\(what) returned no data") }
-        defer { ckey_buffer_free(pointer) }
+        defer { ckey_free(pointer) }
         return Data(bytes: pointer, count: length)
     }
 }

@@ -18,7 +18,7 @@ public enum CKeySafeActionIssuer {
     public static func makeKey() throws -> Key {
         var pem: UnsafeMutablePointer<CChar>?, hex: UnsafeMutablePointer<CChar>?, kid: UnsafeMutablePointer<CChar>?
         try ckeyCheck(ckey_action_keygen(&pem, &hex, &kid))
-        defer { ckey_string_free(pem); ckey_string_free(hex); ckey_string_free(kid) }
+        defer { ckey_free(pem); ckey_free(hex); ckey_free(kid) }
         return Key(privateKeyPEM: String(cString: pem!), publicKeyHex: String(cString: hex!), derivedKeyID: String(cString: kid!))
     }
 
@@ -26,7 +26,7 @@ public enum CKeySafeActionIssuer {
     public static func key(privateKeyPEM: String) throws -> Key {
         var hex: UnsafeMutablePointer<CChar>?, kid: UnsafeMutablePointer<CChar>?
         try ckeyCheck(ckey_action_key_public(privateKeyPEM, &hex, &kid))
-        defer { ckey_string_free(hex); ckey_string_free(kid) }
+        defer { ckey_free(hex); ckey_free(kid) }
         return Key(privateKeyPEM: privateKeyPEM, publicKeyHex: String(cString: hex!), derivedKeyID: String(cString: kid!))
     }
 
@@ -35,7 +35,7 @@ public enum CKeySafeActionIssuer {
     public static func sign(claimsJSON: String, privateKeyPEM: String) throws -> String {
         var code: UnsafeMutablePointer<CChar>?
         try ckeyCheck(ckey_action_sign(privateKeyPEM, claimsJSON, &code))
-        defer { ckey_string_free(code) }
+        defer { ckey_free(code) }
         return String(cString: code!)
     }
 

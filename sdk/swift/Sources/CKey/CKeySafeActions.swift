@@ -90,7 +90,7 @@ public final class CKeySafeActions: @unchecked Sendable {
         verifier = handle
         self.clock = clock
         self.fetcher = fetcher
-        if status != 0 { setupError = Self.configurationRejection() }
+        if status != CKEY_OK { setupError = Self.configurationRejection() }
     }
 
     deinit { ckey_action_verifier_destroy(verifier) }
@@ -104,7 +104,7 @@ public final class CKeySafeActions: @unchecked Sendable {
     public func trust(issuer: String, keyID: String, publicKeyHex: String, requestInfo: String? = nil) -> CKeySafeActions {
         lock.safeActionsLocked {
             guard setupError == nil, let verifier else { return }
-            if ckey_action_verifier_trust(verifier, issuer, keyID, publicKeyHex, requestInfo) != 0 {
+            if ckey_action_verifier_trust(verifier, issuer, keyID, publicKeyHex, requestInfo) != CKEY_OK {
                 setupError = Self.configurationRejection()
             }
         }
@@ -123,7 +123,7 @@ public final class CKeySafeActions: @unchecked Sendable {
                 ckey_action_verifier_register(verifier, name, pointers.baseAddress, pointers.count,
                                               scope == .crossDevice ? 1 : 0)
             }
-            if status != 0 { setupError = Self.configurationRejection() } else { handlers[name] = handler }
+            if status != CKEY_OK { setupError = Self.configurationRejection() } else { handlers[name] = handler }
         }
         return self
     }
@@ -153,7 +153,7 @@ public final class CKeySafeActions: @unchecked Sendable {
                     ckey_action_verify(verifier, chars.baseAddress, chars.count, now, &action, &reason)
                 }
             }
-            if status != 0 { return .failure(Self.rejection(reason)) }
+            if status != CKEY_OK { return .failure(Self.rejection(reason)) }
             guard let action else { return .success(nil) }
             var info = ckey_action_info()
             ckey_action_get_info(action, &info)
@@ -187,11 +187,11 @@ public final class CKeySafeActions: @unchecked Sendable {
     private func requestInfo(for handle: OpaquePointer) async -> Result<(String, String?), Rejection> {
         var reason: Int32 = 0
         var urlText: UnsafeMutablePointer<CChar>?
-        guard ckey_action_request_info_url(handle, &urlText, &reason) == 0, let urlText else {
+        guard ckey_action_request_info_url(handle, &urlText, &reason) == CKEY_OK, let urlText else {
             return .failure(Self.rejection(reason))
         }
         let text = String(cString: urlText)
-        ckey_string_free(urlText)
+        ckey_free(urlText)
         guard let url = URL(string: text) else {
             return .failure(Rejection(reason: .requestInfoFailed, message: "\(text) is not a URL"))
         }
@@ -200,7 +200,7 @@ public final class CKeySafeActions: @unchecked Sendable {
         let allow: @Sendable (URL) -> Bool = { target in
             var reason: Int32 = 0
             guard let pointer = OpaquePointer(bitPattern: address) else { return false }
-            return ckey_action_request_info_check_redirect(pointer, target.absoluteString, &reason) == 0
+            return ckey_action_request_info_check_redirect(pointer, target.absoluteString, &reason) == CKEY_OK
         }
         let reply = await fetcher.fetch(url, allowRedirect: allow, timeout: Self.requestInfoTimeout,
                                         maxBytes: Self.requestInfoMaxBytes)
@@ -226,8 +226,8 @@ public final class CKeySafeActions: @unchecked Sendable {
                 ckey_action_request_info_parse(handle, raw.bindMemory(to: CChar.self).baseAddress, data.count,
                                                &requester, &location, &reason)
             }
-            guard parsed == 0, let requester else { return .failure(Self.rejection(reason)) }
-            defer { ckey_string_free(requester); ckey_string_free(location) }
+            guard parsed == CKEY_OK, let requester else { return .failure(Self.rejection(reason)) }
+            defer { ckey_free(requester); ckey_free(location) }
             return .success((String(cString: requester), location.map { String(cString: $0) }))
         }
     }

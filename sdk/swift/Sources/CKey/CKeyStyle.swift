@@ -81,11 +81,11 @@ public struct CKeyLogo: Sendable, Equatable {
         var pointer: UnsafeMutablePointer<UInt8>?
         var width: Int32 = 0, height: Int32 = 0
         try pngData.withUnsafeBytes { raw in
-            try ckeyCheck(ckey_png_read_rgba(raw.bindMemory(to: UInt8.self).baseAddress, pngData.count, &pointer,
+            try ckeyCheck(ckey_image_read_png(raw.bindMemory(to: UInt8.self).baseAddress, pngData.count, &pointer,
                                              &width, &height))
         }
         guard let pointer else { throw CKeyError(code: .internal, message: "PNG reader returned no pixels") }
-        defer { ckey_buffer_free(pointer) }
+        defer { ckey_free(pointer) }
         self.init(rgba: Data(bytes: pointer, count: Int(width) * Int(height) * 4), width: Int(width),
                   height: Int(height), size: size, padding: padding, mode: mode)
     }

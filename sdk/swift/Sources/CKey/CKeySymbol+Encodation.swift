@@ -54,9 +54,9 @@ extension CKeySymbol {
     /// payload and for Profile 1.
     public var segments: [CKeySegment] {
         var count = 0
-        guard ckey_symbol_get_segments(handle, nil, 0, &count) == 0, count > 0 else { return [] }
+        guard ckey_symbol_get_segments(handle, nil, 0, &count) == CKEY_OK, count > 0 else { return [] }
         var runs = [ckey_segment](repeating: ckey_segment(), count: count)
-        guard ckey_symbol_get_segments(handle, &runs, count, &count) == 0 else { return [] }
+        guard ckey_symbol_get_segments(handle, &runs, count, &count) == CKEY_OK else { return [] }
         return runs.prefix(count).compactMap { run in
             CKeySegment.Mode(rawValue: Int(run.mode)).map { CKeySegment(mode: $0, range: run.offset..<run.offset + run.length) }
         }

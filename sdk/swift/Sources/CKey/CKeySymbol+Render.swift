@@ -45,7 +45,7 @@ extension CKeySymbol {
                                           Int32(clamping: dpi), &pointer, &length))
         }
         guard let pointer else { throw CKeyError(code: .internal, message: "PNG export returned no data") }
-        defer { ckey_buffer_free(pointer) }
+        defer { ckey_free(pointer) }
         return Data(bytes: pointer, count: length)
     }
 
@@ -56,7 +56,7 @@ extension CKeySymbol {
             try ckeyCheck(ckey_render_svg(handle, core, scale, transparent ? 1 : 0, &text))
         }
         guard let text else { throw CKeyError(code: .internal, message: "SVG export returned no text") }
-        defer { ckey_string_free(text) }
+        defer { ckey_free(text) }
         return String(cString: text)
     }
 
@@ -68,7 +68,7 @@ extension CKeySymbol {
             try ckeyCheck(ckey_render_pdf(handle, core, widthPoints, transparent ? 1 : 0, &pointer, &length))
         }
         guard let pointer else { throw CKeyError(code: .internal, message: "PDF export returned no data") }
-        defer { ckey_buffer_free(pointer) }
+        defer { ckey_free(pointer) }
         return Data(bytes: pointer, count: length)
     }
 
@@ -103,7 +103,7 @@ public enum CKeyFile {
     /// Writes `data` to `path` atomically; on failure nothing is left and the error says why.
     public static func write(_ data: Data, to path: String) throws {
         try data.withUnsafeBytes { raw in
-            try ckeyCheck(ckey_file_write_atomic(path, raw.bindMemory(to: UInt8.self).baseAddress, data.count))
+            try ckeyCheck(ckey_file_write(path, raw.bindMemory(to: UInt8.self).baseAddress, data.count))
         }
     }
 }

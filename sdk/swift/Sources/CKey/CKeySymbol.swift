@@ -40,14 +40,14 @@ public final class CKeySymbol: @unchecked Sendable {
     /// The largest byte payload for a Profile 0 version (1...31).
     public static func capacity(version: Int, level: CKeyLevel = .m, layout: CKeyLayout = .standard) throws -> Int {
         var bytes = 0
-        try ckeyCheck(ckey_capacity(0, Int32(version), Int32(level.rawValue), Int32(layout.rawValue), &bytes))
+        try ckeyCheck(ckey_symbol_get_capacity(0, Int32(version), Int32(level.rawValue), Int32(layout.rawValue), &bytes))
         return bytes
     }
 
     /// The largest byte payload of a fixed profile (locator, text, extended).
     public static func capacity(profile: CKeyProfile) throws -> Int {
         var bytes = 0
-        try ckeyCheck(ckey_capacity(Int32(profile.rawValue), 0, 0, 0, &bytes))
+        try ckeyCheck(ckey_symbol_get_capacity(Int32(profile.rawValue), 0, 0, 0, &bytes))
         return bytes
     }
 
@@ -69,7 +69,7 @@ public final class CKeySymbol: @unchecked Sendable {
     public var payload: Data {
         var pointer: UnsafePointer<UInt8>?
         var length = 0
-        guard ckey_symbol_get_payload(handle, &pointer, &length) == 0, let pointer else { return Data() }
+        guard ckey_symbol_get_payload(handle, &pointer, &length) == CKEY_OK, let pointer else { return Data() }
         return Data(bytes: pointer, count: length)
     }
 
@@ -77,8 +77,8 @@ public final class CKeySymbol: @unchecked Sendable {
     /// the form used by `spec/vectors/`.
     public var matrixText: String {
         var text: UnsafeMutablePointer<CChar>?
-        guard ckey_symbol_matrix_text(handle, &text) == 0, let text else { return "" }
-        defer { ckey_string_free(text) }
+        guard ckey_symbol_matrix_text(handle, &text) == CKEY_OK, let text else { return "" }
+        defer { ckey_free(text) }
         return String(cString: text)
     }
 }

@@ -78,7 +78,7 @@ public final class CKeyTelemetrySession: CKeyScanObserver, @unchecked Sendable {
 
     /// One processed frame and how long its decode took.
     public func frameProcessed(duration: TimeInterval) {
-        ckey_telemetry_frame(recorder.handle, microseconds(duration))
+        ckey_telemetry_frame_processed(recorder.handle, microseconds(duration))
     }
 
     // CKeyScanObserver: what CKeyScanner and CKeyScanSession(observer:) report.
@@ -95,7 +95,7 @@ public final class CKeyTelemetrySession: CKeyScanObserver, @unchecked Sendable {
     }
 
     public func scanFrameProcessed(decodeNanoseconds: Int64, found: Bool) {
-        ckey_telemetry_frame(recorder.handle, decodeNanoseconds / 1000)
+        ckey_telemetry_frame_processed(recorder.handle, decodeNanoseconds / 1000)
     }
 
     /// Negative and non-finite times pass as -1, which the core rejects and counts.
@@ -217,7 +217,7 @@ final class TelemetryRecorder: @unchecked Sendable {
         var config = base
         var made: OpaquePointer?
         config.sdk_version = ckey_version_string()  // a static string
-        let status: Int32 = "swift".withCString { sdk in
+        let status: ckey_status = "swift".withCString { sdk in
             platform.withCString { platform in
                 config.sdk = sdk
                 config.platform = platform
@@ -228,9 +228,9 @@ final class TelemetryRecorder: @unchecked Sendable {
                 }
             }
         }
-        guard status == 0, let made else {
-            return .failure(CKeyError(code: CKeyError.Code(rawValue: status) ?? .internal,
-                                      message: String(cString: ckey_telemetry_last_error())))
+        guard status == CKEY_OK, let made else {
+            return .failure(CKeyError(code: CKeyError.Code(status),
+                                      message: String(cString: ckey_last_error())))
         }
         return .success(made)
     }
@@ -253,9 +253,9 @@ final class TelemetryRecorder: @unchecked Sendable {
     func setMode(rawValue: Int) throws {
         guard let raw = Int32(exactly: rawValue) else { throw Self.modeRefused(rawValue) }
         let status = ckey_telemetry_set_mode(handle, raw)
-        guard status == 0 else {
-            throw CKeyError(code: CKeyError.Code(rawValue: status) ?? .internal,
-                            message: String(cString: ckey_telemetry_last_error()))
+        guard status == CKEY_OK else {
+            throw CKeyError(code: CKeyError.Code(status),
+                            message: String(cString: ckey_last_error()))
         }
         if raw == 1 { sender.check() }
     }

@@ -1,3 +1,4 @@
+import CKeyCodec
 import CKeyTelemetry
 import Dispatch
 import Foundation
@@ -80,13 +81,13 @@ final class TelemetrySender: NSObject, URLSessionTaskDelegate, @unchecked Sendab
     private func poll() {
         guard let recorder, !sending else { return }
         var due: Int32 = 0
-        guard ckey_telemetry_poll(recorder.handle, &due) == 0, due == 1 else { return }
+        guard ckey_telemetry_poll(recorder.handle, &due) == CKEY_OK, due == 1 else { return }
         var json: UnsafeMutablePointer<CChar>?
         var length = 0
         var id: UInt64 = 0
-        guard ckey_telemetry_take_batch(recorder.handle, &json, &length, &id) == 0, let json else { return }
+        guard ckey_telemetry_take_batch(recorder.handle, &json, &length, &id) == CKEY_OK, let json else { return }
         let body = Data(bytes: json, count: length)
-        ckey_telemetry_free(json)
+        ckey_free(json)
         var request = URLRequest(url: endpoint)
         request.httpMethod = "POST"
         request.httpBody = body

@@ -59,9 +59,15 @@ public func ~= (code: CKeyError.Code, error: any Error) -> Bool {
 
 /// Throws the calling thread's last core error when `status` is not CKEY_OK.
 /// Call it right after the C function, on the same thread.
-package func ckeyCheck(_ status: Int32) throws {
-    guard status != 0 else { return }
+package func ckeyCheck(_ status: ckey_status) throws {
+    guard status != CKEY_OK else { return }
     let message = String(cString: ckey_last_error())
-    let code = CKeyError.Code(rawValue: status) ?? .internal
-    throw CKeyError(code: code, message: message.isEmpty ? String(cString: ckey_status_string(ckey_status(UInt32(status)))) : message)
+    throw CKeyError(code: CKeyError.Code(status), message: message.isEmpty ? String(cString: ckey_status_string(status)) : message)
+}
+
+extension CKeyError.Code {
+    /// The code of a core status; a number this SDK does not know is `.internal`.
+    package init(_ status: ckey_status) {
+        self = CKeyError.Code(rawValue: Int32(bitPattern: status.rawValue)) ?? .internal
+    }
 }

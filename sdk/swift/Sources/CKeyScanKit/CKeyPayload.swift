@@ -77,14 +77,14 @@ public enum CKeyPayload {
         let status = bytes.withUnsafeBytes { raw in
             ckey_payload_classify(raw.bindMemory(to: CChar.self).baseAddress, bytes.count, &handle)
         }
-        guard status == 0, let handle else {
+        guard status == CKEY_OK, let handle else {
             let message = String(cString: ckey_last_error())
             return Classification(action: nil, displayHost: nil, isLookalike: false, subject: nil, body: nil, reason: "internal",
                                   message: message)
         }
         defer { ckey_payload_destroy(handle) }
         var info = ckey_payload_info()
-        guard ckey_payload_get_info(handle, &info) == 0 else {
+        guard ckey_payload_get_info(handle, &info) == CKEY_OK else {
             return Classification(action: nil, displayHost: nil, isLookalike: false, subject: nil, body: nil, reason: "internal",
                                   message: String(cString: ckey_last_error()))
         }

@@ -1,6 +1,6 @@
 // Atomic file writes: a temporary file beside the target, flushed to disk,
 // then renamed over it. A failure removes the temporary and says why.
-#include "export.hpp"
+#include "atomic_file.hpp"
 
 #include "../core/error.hpp"
 

@@ -1,0 +1,1 @@
+#include "../../../../src/image/atomic_file.cpp"

@@ -1,0 +1,1 @@
+#include "../../../../src/image/c_api.cpp"

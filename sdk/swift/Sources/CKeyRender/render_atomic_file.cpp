@@ -1,1 +1,0 @@
-#include "../../../../src/render/atomic_file.cpp"
