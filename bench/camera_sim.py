@@ -113,7 +113,7 @@ class Style(ctypes.Structure):
 class ResultInfo(ctypes.Structure):
     _fields_ = [("profile", c_int), ("version", c_int), ("level", c_int), ("layout", c_int),
                 ("inverted", c_int), ("mirrored", c_int), ("corners", Point * 4),
-                ("errors_corrected", c_int), ("erasures_filled", c_int), ("margin_left", c_int),
+                ("errors_corrected", c_int), ("erasures_filled", c_int), ("correction_margin", c_int),
                 ("parity_per_block", c_int), ("payload_bytes", c_size_t)]
 
 

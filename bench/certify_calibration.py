@@ -48,7 +48,7 @@ class Envelope(ctypes.Structure):
 
 class Report(ctypes.Structure):
     _fields_ = [("certified", c_int), ("backdrops_tested", c_int), ("readings", c_int),
-                ("readings_passed", c_int), ("worst_margin", c_int), ("adapted", c_int),
+                ("readings_passed", c_int), ("correction_margin", c_int), ("adapted", c_int),
                 ("rate", c_double), ("rate_low", c_double), ("rate_high", c_double), ("failures", c_int * 4),
                 ("worst_distance_mm", c_double), ("worst_rate", c_double), ("worst_lighting", c_int),
                 ("min_size_mm", c_double), ("budget_stopped", c_int), ("message", ctypes.c_char * 512)]

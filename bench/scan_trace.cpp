@@ -52,7 +52,7 @@ int main(int argc, char **argv) {
             for (int follow = 1; follow >= 0; --follow) {
                 auto d = ckey::read_modules(image, format.map, format.info, format.ink, format.background, follow);
                 std::printf(" | keys %d: %s", follow, d.ok ? "ok" : "fail");
-                if (d.ok) std::printf(" e%d f%d m%d", d.errors, d.erasures, d.worst_margin);
+                if (d.ok) std::printf(" e%d f%d m%d", d.errors, d.erasures, d.correction_margin);
             }
         } else {
             auto loc = ckey::read_locator(image, q);

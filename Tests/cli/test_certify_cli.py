@@ -14,7 +14,7 @@ PAYLOAD = "https://openckey.org/certify"
 FAST = ("--frames", "40", "--no-min-size")
 REPORT_FIELDS = {
     "certified", "message", "adapted", "adapted_style", "backdrops_tested", "readings", "readings_passed",
-    "worst_margin", "rate", "rate_low", "rate_high", "failures", "worst_distance_mm", "worst_rate",
+    "correction_margin", "rate", "rate_low", "rate_high", "failures", "worst_distance_mm", "worst_rate",
     "worst_lighting", "min_size_mm", "budget_stopped", "envelope"}
 FAILURE_KINDS = {"detection", "format_band", "keys", "error_correction"}
 NOT_CERTIFIED = 4

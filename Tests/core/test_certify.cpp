@@ -49,7 +49,7 @@ TEST(plain_and_concept_certify_at_the_default_envelope) {
         CHECK_EQ(r.certified, 1);
         CHECK_EQ(r.readings, 100);
         CHECK(r.rate >= 0.95 && r.rate_low <= r.rate && r.rate <= r.rate_high);
-        CHECK(r.worst_margin >= 0);
+        CHECK(r.correction_margin >= 0);
         CHECK(std::string(r.message).find("certified: ") == 0);
     }
     ckey_symbol_destroy(s);
@@ -123,7 +123,7 @@ TEST(ink_nearly_the_backdrop_colour_is_not_certified) {
     ckey_certify_report r;
     CHECK_EQ(ckey_certify(s, &style, 1, &dark, 1, &e, nullptr, &r), 0);
     CHECK_EQ(r.certified, 0);
-    CHECK_EQ(r.worst_margin, -1);
+    CHECK_EQ(r.correction_margin, -1);
     CHECK(r.failures[CKEY_FAIL_FORMAT] > 0);
     style.policy = CKEY_STYLE_STRICT;  // the style check refuses it first
     CHECK_EQ(ckey_certify(s, &style, 1, &dark, 1, &e, nullptr, &r), 0);

@@ -93,7 +93,7 @@ TEST(profile0_corrects_errors_up_to_limit) {
         auto result = ckey::decode_modules(params_of(s), d.data(), d.size());
         REQUIRE(result.ok);
         CHECK(result.payload == payload);
-        CHECK(result.worst_margin >= 0);
+        CHECK(result.correction_margin >= 0);
     }
 }
 

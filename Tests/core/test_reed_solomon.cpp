@@ -51,7 +51,7 @@ TEST(corrects_errors_and_erasures_within_limit) {
         auto outcome = ckey::rs_decode(ckey::gf256(), damaged.data(), n, e, erasures);
         REQUIRE(outcome.ok);
         CHECK(damaged == word);
-        CHECK(outcome.margin >= 0);
+        CHECK(outcome.correction_margin >= 0);
     }
 }
 

@@ -156,7 +156,7 @@ TEST(module_samples_on_the_map_are_reused_exactly) {
     CHECK(reused.payload == fresh.payload);
     CHECK_EQ(reused.errors, fresh.errors);
     CHECK_EQ(reused.erasures, fresh.erasures);
-    CHECK_EQ(reused.worst_margin, fresh.worst_margin);
+    CHECK_EQ(reused.correction_margin, fresh.correction_margin);
     // Reading 6 (near keys followed, neighbour levels) on reading 3's samples and afresh.
     std::vector<float> followed;
     CHECK(ckey::read_modules(p.image, f.map, f.info, near, true, &followed).ok);
@@ -167,7 +167,7 @@ TEST(module_samples_on_the_map_are_reused_exactly) {
     CHECK(kept.ok && afresh.ok);
     CHECK(kept.payload == afresh.payload);
     CHECK_EQ(kept.errors, afresh.errors);
-    CHECK_EQ(kept.worst_margin, afresh.worst_margin);
+    CHECK_EQ(kept.correction_margin, afresh.correction_margin);
 }
 
 TEST(neighbour_levels_read_through_a_shadow_band_between_keys) {

@@ -61,7 +61,7 @@ typedef struct ckey_certify_report {
     int backdrops_tested;   /* backdrops sampled (the style's own background when opaque) */
     int readings;           /* camera frames sampled */
     int readings_passed;    /* frames that decoded the payload */
-    int worst_margin;       /* smallest Reed-Solomon margin left over the frames that read; -1 if none read */
+    int correction_margin;  /* smallest Reed-Solomon margin left over the frames that read; -1 if none */
     int adapted;            /* 1 when the adaptive policy changed the style */
     double rate;            /* readings_passed / readings */
     double rate_low, rate_high; /* its 95% interval (Wilson) */
@@ -93,8 +93,9 @@ typedef struct ckey_certify_report {
  * the evidence. Result: CKEY_OK with the verdict in *out_report (required).
  * Thread-safe. Cost: about 5 ms per frame on one core (quick: under 1 ms). */
 CKEY_API ckey_status ckey_certify(const ckey_symbol *symbol, const ckey_style *style, int transparent,
-                                  const uint32_t *backdrops, size_t backdrop_count, const ckey_certify_envelope *envelope,
-                                  ckey_style *out_style, ckey_certify_report *out_report);
+                                  const uint32_t *backdrops, size_t backdrop_count,
+                                  const ckey_certify_envelope *envelope, ckey_style *out_style,
+                                  ckey_certify_report *out_report);
 
 #ifdef __cplusplus
 }

@@ -34,7 +34,7 @@ typedef struct ckey_result_info {
                                   bottom-right, bottom-left of the symbol */
     int errors_corrected;      /* Reed-Solomon symbols fixed, all blocks */
     int erasures_filled;
-    int margin_left;           /* smallest (E - 2e - f) over the blocks */
+    int correction_margin;     /* Reed-Solomon margin left: smallest E - 2e - f over the blocks */
     int parity_per_block;      /* E */
     size_t payload_bytes;
 } ckey_result_info;

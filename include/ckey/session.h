@@ -138,8 +138,8 @@ CKEY_API ckey_status ckey_session_stop(ckey_session *session);
  * nothing. out_disposition (may be NULL) receives a ckey_frame_disposition.
  * The timeout is checked here too. */
 CKEY_API ckey_status ckey_session_submit_frame(ckey_session *session, const uint8_t *pixels, size_t buffer_length,
-                                               int width, int height, size_t bytes_per_row, int format, int64_t timestamp_ns,
-                                               int *out_disposition);
+                                               int width, int height, size_t bytes_per_row, int format,
+                                               int64_t timestamp_ns, int *out_disposition);
 
 /* Totals since creation. */
 CKEY_API ckey_status ckey_session_get_stats(ckey_session *session, ckey_session_stats *out_stats);

@@ -131,7 +131,7 @@ typedef struct ckey_decoded_info {
     int profile, version, level, layout, mask;
     int errors_corrected;   /* symbol errors fixed, all blocks */
     int erasures_filled;    /* erasures filled, all blocks */
-    int worst_block_margin; /* smallest (E - 2e - f) over the blocks */
+    int correction_margin;  /* Reed-Solomon margin left: smallest E - 2e - f over the blocks */
 } ckey_decoded_info;
 
 /* Decode sampled module values for known parameters (as read from the format

@@ -128,7 +128,8 @@ CKEY_API ckey_status ckey_telemetry_take_batch(ckey_telemetry *telemetry, char *
  * timed out). 2xx deletes it; 0, 408, 429 and 5xx keep it and wait at least
  * retry_after_s (>= 0) seconds; any other status keeps it too except the
  * other 4xx, which drop it and count the drop. */
-CKEY_API ckey_status ckey_telemetry_report(ckey_telemetry *telemetry, uint64_t id, int http_status, int64_t retry_after_s);
+CKEY_API ckey_status ckey_telemetry_report(ckey_telemetry *telemetry, uint64_t id, int http_status,
+                                           int64_t retry_after_s);
 
 /* The same from the answer as received: retry_after_header is the value of
  * the Retry-After header, or NULL when there is none. Seconds and every

@@ -64,8 +64,9 @@ extern "C" ckey_status ckey_action_verifier_create(const char *app_id, ckey_acti
 
 extern "C" void ckey_action_verifier_destroy(ckey_action_verifier *verifier) { delete verifier; }
 
-extern "C" ckey_status ckey_action_verifier_trust(ckey_action_verifier *verifier, const char *issuer, const char *key_id,
-                                                  const char *public_key_hex, const char *request_info) {
+extern "C" ckey_status ckey_action_verifier_trust(ckey_action_verifier *verifier, const char *issuer,
+                                                  const char *key_id, const char *public_key_hex,
+                                                  const char *request_info) {
     return guarded([&] {
         require(verifier, "verifier");
         require(issuer, "issuer");
@@ -90,8 +91,8 @@ extern "C" ckey_status ckey_action_verifier_register(ckey_action_verifier *verif
     });
 }
 
-extern "C" ckey_status ckey_action_verify(ckey_action_verifier *verifier, const char *text, size_t length, int64_t now_seconds,
-                                          ckey_action **out_action, int *out_reason) {
+extern "C" ckey_status ckey_action_verify(ckey_action_verifier *verifier, const char *text, size_t length,
+                                          int64_t now_seconds, ckey_action **out_action, int *out_reason) {
     return guarded_action(out_reason, [&] {
         require(out_action, "out_action");
         *out_action = nullptr;
@@ -143,7 +144,8 @@ extern "C" ckey_status ckey_action_request_info_url(const ckey_action *action, c
     });
 }
 
-extern "C" ckey_status ckey_action_request_info_check_redirect(const ckey_action *action, const char *url, int *out_reason) {
+extern "C" ckey_status ckey_action_request_info_check_redirect(const ckey_action *action, const char *url,
+                                                               int *out_reason) {
     return guarded_action(out_reason, [&] {
         require(action, "action");
         require(url, "url");

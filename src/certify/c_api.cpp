@@ -224,13 +224,14 @@ void certify_checked(Certifier &certifier, const ckey_style &style, ckey_style d
 }  // namespace
 
 extern "C" ckey_status ckey_certify(const ckey_symbol *symbol, const ckey_style *style, int transparent,
-                                    const uint32_t *backdrops, size_t backdrop_count, const ckey_certify_envelope *envelope,
-                                    ckey_style *out_style, ckey_certify_report *out) {
+                                    const uint32_t *backdrops, size_t backdrop_count,
+                                    const ckey_certify_envelope *envelope, ckey_style *out_style,
+                                    ckey_certify_report *out) {
     return ckey::guarded([&] {
         ckey::require(symbol, "symbol");
         ckey::require(out, "out_report");
         *out = ckey_certify_report{};
-        out->worst_margin = -1;
+        out->correction_margin = -1;
         if (backdrop_count > 0) ckey::require(backdrops, "backdrops");
         if (backdrop_count > 64)
             ckey::fail(CKEY_INVALID_ARGUMENT, "backdrop_count is ", backdrop_count, "; at most 64 backdrops");

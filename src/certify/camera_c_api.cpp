@@ -134,7 +134,8 @@ void fill_truth(const ckey_camera_scene &scene, ckey_camera_truth *truth) {
 
 }  // namespace
 
-extern "C" ckey_status ckey_camera_scene_draw(int category, uint64_t seed, double severity, ckey_camera_scene *out_scene) {
+extern "C" ckey_status ckey_camera_scene_draw(int category, uint64_t seed, double severity,
+                                              ckey_camera_scene *out_scene) {
     return ckey::guarded([&] {
         ckey::require(out_scene, "out_scene");
         check(category, 0, CKEY_CAMERA_CATEGORY_COUNT - 1, "category");

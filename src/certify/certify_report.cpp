@@ -8,7 +8,7 @@ namespace ckey {
 void fill_report(ckey_certify_report *out, const EnvelopeSample &s, const ckey_certify_envelope &env) {
     out->readings = s.frames;
     out->readings_passed = s.read;
-    out->worst_margin = s.worst_margin;
+    out->correction_margin = s.correction_margin;
     out->rate = s.rate();
     wilson_interval(s.read, s.frames, out->rate_low, out->rate_high);
     for (int k = 0; k < CKEY_FAIL_KIND_COUNT; ++k) out->failures[k] = s.failures[k];

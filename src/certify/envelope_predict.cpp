@@ -76,8 +76,8 @@ EnvelopeSample sample_envelope(const std::vector<SurfaceTexture> &surfaces, cons
             ++out.read;
             ++out.band_read[band];
             ++out.lighting_read[f.lighting == CKEY_LIGHTING_OUTDOOR];
-            out.worst_margin = out.worst_margin < 0 ? results.front().margin
-                                                    : std::min(out.worst_margin, results.front().margin);
+            out.correction_margin = out.correction_margin < 0 ? results.front().correction_margin
+                                                    : std::min(out.correction_margin, results.front().correction_margin);
         } else {
             ++out.failures[judge_failure(frame, f.scene, payload)];
         }

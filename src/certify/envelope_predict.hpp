@@ -24,7 +24,7 @@ struct SurfaceTexture {
 struct EnvelopeSample {
     int frames = 0, read = 0;
     int failures[CKEY_FAIL_KIND_COUNT] = {};
-    int worst_margin = -1;
+    int correction_margin = -1;
     int band_frames[5] = {}, band_read[5] = {};          // five distance bands
     int lighting_frames[2] = {}, lighting_read[2] = {};  // indoor, outdoor
     bool budget_stopped = false;

@@ -28,7 +28,7 @@ ScanResult find_symbol(const GrayImage &image) {
         fail(CKEY_DECODE_FAILED, "no readable CKey symbol in the ", image.width, "x", image.height,
              " image; grading measures one symbol that decodes: scan or photograph it straight on, sharp, "
              "with its quiet margin");
-    if (found.front().info.profile == 1)
+    if (found.front().info.profile == CKEY_PROFILE_LOCATOR)
         fail(CKEY_INVALID_PARAMETER, "the symbol is a Profile 1 locator, which has no format band or keys; "
                                      "grading covers Profiles 0, 2 and 3");
     return found.front();
@@ -136,7 +136,7 @@ std::vector<uint8_t> read_printed(const GrayImage &image, const Homography &fitt
         for (bool follow : {false, true}) {
             ModuleDecode d = read_modules(image, CanvasMap(*h), m.info, ink, paper, follow);
             if (!d.ok || d.payload != m.payload) continue;
-            margin = d.worst_margin;
+            margin = d.correction_margin;
             parity = d.parity_per_block;
             return printed_modules(m.info, d.codewords);
         }
@@ -314,7 +314,7 @@ bool edge_shift(const GrayImage &image, const CanvasMap &map, const GradeMeasure
 void measure_growth(const GrayImage &image, GradeMeasurement &m, int axis) {
     const CanvasMap map(m.map);
     const size_t first = field_start(m), n = static_cast<size_t>(m.n);
-    const double inset = m.info.profile == 0 && m.info.layout == 1 ? 0.075 : 0.0;
+    const double inset = m.info.profile == CKEY_PROFILE_SCALABLE && m.info.layout == CKEY_LAYOUT_PRINT ? 0.075 : 0.0;
     double sum = 0;
     int count = 0;
     for (size_t r = 0; r < n; ++r)

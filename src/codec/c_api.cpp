@@ -49,14 +49,15 @@ extern "C" ckey_status ckey_symbol_get_info(const ckey_symbol *symbol, ckey_symb
         out->mask = s.mask;
         out->modules = s.n;
         out->format_bits = static_cast<int>(s.format_word);
-        out->blocks = s.profile == 1 ? 1 : static_cast<int>(s.plan.block_lengths.size());  // RS(15,8) over GF(16)
-        out->data_codewords = s.profile == 1 ? 8 : s.plan.data_total();
-        out->ec_codewords = s.profile == 1 ? 7 : s.plan.total - s.plan.data_total();
+        // Profile 1: one RS(15,8) block over GF(16).
+        out->blocks = s.profile == CKEY_PROFILE_LOCATOR ? 1 : static_cast<int>(s.plan.block_lengths.size());
+        out->data_codewords = s.profile == CKEY_PROFILE_LOCATOR ? 8 : s.plan.data_total();
+        out->ec_codewords = s.profile == CKEY_PROFILE_LOCATOR ? 7 : s.plan.total - s.plan.data_total();
         out->encodation = static_cast<int>(s.encodation);
         out->payload_bytes = s.payload.size();
         out->capacity = s.capacity;
-        out->stream_bits = s.profile == 1 ? 32 : s.stream.bits;
-        out->data_bits = static_cast<size_t>(out->data_codewords) * (s.profile == 1 ? 4 : 8);
+        out->stream_bits = s.profile == CKEY_PROFILE_LOCATOR ? 32 : s.stream.bits;
+        out->data_bits = static_cast<size_t>(out->data_codewords) * (s.profile == CKEY_PROFILE_LOCATOR ? 4 : 8);
     });
 }
 
@@ -96,7 +97,8 @@ extern "C" ckey_status ckey_symbol_matrix_text(const ckey_symbol *symbol, char *
     });
 }
 
-extern "C" ckey_status ckey_symbol_get_payload(const ckey_symbol *symbol, const uint8_t **out_data, size_t *out_length) {
+extern "C" ckey_status ckey_symbol_get_payload(const ckey_symbol *symbol, const uint8_t **out_data,
+                                               size_t *out_length) {
     return guarded([&] {
         require(symbol, "symbol");
         require(out_data, "out_data");
@@ -111,7 +113,7 @@ namespace {
 // The runs the C API reports: the prefix (if any), then the segments.
 std::vector<ckey_segment> payload_runs(const ckey::Symbol &s) {
     std::vector<ckey_segment> runs;
-    if (s.profile == 1) return runs;
+    if (s.profile == CKEY_PROFILE_LOCATOR) return runs;
     const ckey::Segmentation &seg = s.stream.segmentation;
     if (seg.prefix != 0) runs.push_back({CKEY_SEGMENT_PREFIX, 0, ckey::prefix_length(seg.prefix)});
     for (const ckey::DataSegment &r : seg.segments) runs.push_back({static_cast<int>(r.mode), r.start, r.length});
@@ -149,7 +151,7 @@ extern "C" ckey_status ckey_decode_modules(int profile, int version, int level, 
         *out_decoded = nullptr;
         require(darkness, "darkness");
         ckey::validate_params({profile, version, level, layout}, false);
-        if (profile != 0) {
+        if (profile != CKEY_PROFILE_SCALABLE) {
             level = ckey::fixed_level(profile);
             layout = 0;
         }
@@ -175,11 +177,12 @@ extern "C" ckey_status ckey_decoded_get_info(const ckey_decoded *decoded, ckey_d
         require(out, "out_info");
         *out = ckey_decoded_info{decoded->params.profile, decoded->params.version, decoded->params.level,
                                  decoded->params.layout, decoded->params.mask, decoded->result.errors,
-                                 decoded->result.erasures, decoded->result.worst_margin};
+                                 decoded->result.erasures, decoded->result.correction_margin};
     });
 }
 
-extern "C" ckey_status ckey_decoded_get_payload(const ckey_decoded *decoded, const uint8_t **out_data, size_t *out_length) {
+extern "C" ckey_status ckey_decoded_get_payload(const ckey_decoded *decoded, const uint8_t **out_data,
+                                                size_t *out_length) {
     return guarded([&] {
         require(decoded, "decoded");
         require(out_data, "out_data");

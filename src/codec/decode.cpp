@@ -28,7 +28,7 @@ ModuleDecode decode_locator(const uint8_t *d) {
     for (int i = 0; i < 4; ++i) out.payload.push_back(static_cast<uint8_t>(nibbles[2 * i] << 4 | nibbles[2 * i + 1]));
     out.ok = true;
     out.errors = rs.errors;
-    out.worst_margin = rs.margin;
+    out.correction_margin = rs.correction_margin;
     out.parity_per_block = 7;
     return out;
 }
@@ -36,7 +36,7 @@ ModuleDecode decode_locator(const uint8_t *d) {
 }  // namespace
 
 ModuleDecode decode_modules(const FormatInfo &p, const uint8_t *darkness, size_t count) {
-    if (p.profile == 1) return count == 64 ? decode_locator(darkness) : ModuleDecode{};
+    if (p.profile == CKEY_PROFILE_LOCATOR) return count == 64 ? decode_locator(darkness) : ModuleDecode{};
     ModuleDecode out;
     const FieldLayout &f = field_layout(p.profile, p.version, p.layout);
     const int n = f.n;
@@ -63,7 +63,7 @@ ModuleDecode decode_modules(const FormatInfo &p, const uint8_t *darkness, size_t
         blocks[b][i] = stream[k];
         if (uncertain[k]) erasures[b].push_back(i);
     }
-    out.worst_margin = e;
+    out.correction_margin = e;
     out.parity_per_block = e;
     std::vector<uint8_t> data;
     for (size_t b = 0; b < blocks.size(); ++b) {
@@ -79,7 +79,7 @@ ModuleDecode decode_modules(const FormatInfo &p, const uint8_t *darkness, size_t
         if (!rs.ok) return ModuleDecode{};
         out.errors += rs.errors;
         out.erasures += rs.erasures;
-        out.worst_margin = std::min(out.worst_margin, rs.margin);
+        out.correction_margin = std::min(out.correction_margin, rs.correction_margin);
         data.insert(data.end(), attempt.begin(), attempt.begin() + (len - e));
         blocks[b] = std::move(attempt);
     }

@@ -23,7 +23,7 @@ struct ModuleDecode {
     Encodation encodation = Encodation::bytes;
     int errors = 0;        // symbols corrected, all blocks
     int erasures = 0;      // erasures filled, all blocks
-    int worst_margin = 0;  // min over blocks of E - 2e - f
+    int correction_margin = 0;  // min over blocks of E - 2e - f
     int parity_per_block = 0;
     // The corrected codewords, data and parity, in placement order (Profiles
     // 0, 2 and 3): what the symbol's data modules were printed from.

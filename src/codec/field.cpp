@@ -27,7 +27,9 @@ int modules_per_side(int profile, int version) {
     }
 }
 
-int key_spacing(int profile, int layout) { return (layout == 1 || profile == 3) ? 16 : 24; }
+int key_spacing(int profile, int layout) {
+    return (layout == CKEY_LAYOUT_PRINT || profile == CKEY_PROFILE_EXTENDED) ? 16 : 24;
+}
 
 namespace {
 
@@ -39,7 +41,7 @@ FieldLayout build(int profile, int version, int layout) {
     f.n = modules_per_side(profile, version);
     const int n = f.n;
     f.is_key.assign(static_cast<size_t>(n) * n, 0);
-    if (profile == 1) {
+    if (profile == CKEY_PROFILE_LOCATOR) {
         // Four corner cells carry the orientation mark; the other 60 carry data.
         for (int r = 0; r < n; ++r)
             for (int c = 0; c < n; ++c) {
@@ -77,9 +79,9 @@ const FieldLayout &field_layout(int profile, int version, int layout) {
     // 31 versions x 2 layouts for Profile 0, plus one each for Profiles 1-3.
     static std::array<std::unique_ptr<FieldLayout>, 65> cache;
     static std::array<std::once_flag, 65> once;
-    int slot = profile == 0 ? (version - 1) * 2 + layout : 61 + profile;
+    int slot = profile == CKEY_PROFILE_SCALABLE ? (version - 1) * 2 + layout : 61 + profile;
     if (profile < 0 || profile > 3 || layout < 0 || layout > 1 || slot < 0 || slot >= 65 ||
-        (profile == 0 && (version < 1 || version > 31)))
+        (profile == CKEY_PROFILE_SCALABLE && (version < 1 || version > 31)))
         fail(CKEY_INTERNAL, "field_layout called with profile ", profile, " version ", version, " layout ", layout);
     std::call_once(once[slot], [&] { cache[slot] = std::make_unique<FieldLayout>(build(profile, version, layout)); });
     return *cache[slot];

@@ -8,6 +8,8 @@
 //   [27,28) format band, [28,29) ring, [29,31) quiet margin (mirrored)
 #pragma once
 
+#include <ckey/symbol.h>
+
 #include <cstdint>
 #include <vector>
 
@@ -20,7 +22,7 @@ constexpr int kFieldUnits = 23;
 constexpr int kLocatorCells = 8;  // Profile 1 data field: 8 x 8 cells
 constexpr int kKeySize = 5;       // a key is 5 x 5 modules
 
-inline int ring_units(int profile) { return profile == 1 ? 2 : 1; }
+inline int ring_units(int profile) { return profile == CKEY_PROFILE_LOCATOR ? 2 : 1; }
 
 // Level of the fixed profiles: 1 -> Q (RS(15,8) over GF(16)), 2 -> Q, 3 -> L.
 int fixed_level(int profile);

@@ -2,6 +2,8 @@
 
 #include "golay.hpp"
 
+#include <ckey/symbol.h>
+
 #include <algorithm>
 #include <cstdint>
 #include <vector>
@@ -28,10 +30,10 @@ FormatInfo format_unpack(uint32_t word) {
 bool format_word_valid(uint32_t word) {
     if (word > 0xFFF) return false;
     FormatInfo f = format_unpack(word);
-    if (f.profile == 0) return f.version >= 1;
-    if (f.profile == 1) return false;
+    if (f.profile == CKEY_PROFILE_SCALABLE) return f.version >= 1;
+    if (f.profile == CKEY_PROFILE_LOCATOR) return false;
     // Profiles 2 and 3: fixed geometry, version 0, standard layout, their fixed level.
-    int fixed_level = f.profile == 2 ? 2 : 0;
+    int fixed_level = f.profile == CKEY_PROFILE_TEXT ? 2 : 0;
     return f.version == 0 && f.layout == 0 && f.level == fixed_level;
 }
 

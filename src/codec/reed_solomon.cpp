@@ -75,7 +75,7 @@ RsOutcome rs_decode(const GaloisField &field, uint8_t *codeword, int n, int pari
     if (std::all_of(s.begin(), s.end(), [](int v) { return v == 0; })) {
         out.ok = true;
         out.erasures = 0;  // nothing needed filling
-        out.margin = parity_count;
+        out.correction_margin = parity_count;
         return out;
     }
     // Erasure locator Gamma(x) = prod (1 - X_k x), X_k = alpha^(n-1-pos).
@@ -150,7 +150,7 @@ RsOutcome rs_decode(const GaloisField &field, uint8_t *codeword, int n, int pari
     std::copy(corrected.begin(), corrected.end(), codeword);
     out.ok = true;
     out.errors = errors;
-    out.margin = parity_count - 2 * errors - f;
+    out.correction_margin = parity_count - 2 * errors - f;
     return out;
 }
 

@@ -18,7 +18,7 @@ struct RsOutcome {
     bool ok = false;
     int errors = 0;    // symbols corrected that were not flagged as erasures
     int erasures = 0;  // erasure positions given
-    int margin = 0;    // E - 2*errors - erasures when ok
+    int correction_margin = 0;  // E - 2*errors - erasures when ok
 };
 
 // Corrects codeword[0..n) in place (data first, then E parity symbols).

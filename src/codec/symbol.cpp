@@ -34,7 +34,7 @@ public:
     bool fits(int version, EncodationPlan *out = nullptr) const {
         if (length_ > kMaxLengthField) return false;
         const size_t room = static_cast<size_t>(data_codewords(p_.profile, version, p_.level, p_.layout)) * 8;
-        if (p_.profile == 0 && room < floor_bits_) return false;
+        if (p_.profile == CKEY_PROFILE_SCALABLE && room < floor_bits_) return false;
         EncodationPlan plan = plan_encodation(data_, length_, static_cast<int>(room / 8));
         if (plan.bits > room) return false;
         if (out != nullptr) *out = std::move(plan);
@@ -93,7 +93,7 @@ void validate_params(const SymbolParams &p, bool allow_auto) {
     if (p.profile < 0 || p.profile > 3)
         fail(CKEY_INVALID_PARAMETER, "profile ", p.profile,
              " is unknown; allowed: 0 scalable, 1 locator, 2 text, 3 extended");
-    if (p.profile != 0) {
+    if (p.profile != CKEY_PROFILE_SCALABLE) {
         if (p.version != 0)
             fail(CKEY_VERSION_OUT_OF_RANGE, "version ", p.version, " given for Profile ", p.profile, " (",
                  profile_name(p.profile), "), which has fixed geometry; pass version 0");
@@ -109,8 +109,8 @@ void validate_params(const SymbolParams &p, bool allow_auto) {
 }
 
 int data_codewords(int profile, int version, int level, int layout) {
-    if (profile == 1) return 4;
-    if (profile != 0) {
+    if (profile == CKEY_PROFILE_LOCATOR) return 4;
+    if (profile != CKEY_PROFILE_SCALABLE) {
         version = 0;
         layout = 0;
         level = fixed_level(profile);
@@ -120,7 +120,7 @@ int data_codewords(int profile, int version, int level, int layout) {
 }
 
 size_t capacity_bytes(int profile, int version, int level, int layout) {
-    if (profile == 1) return 4;
+    if (profile == CKEY_PROFILE_LOCATOR) return 4;
     int bits = data_codewords(profile, version, level, layout) * 8 - kStreamOverheadBits;
     return bits > 0 ? static_cast<size_t>(bits / 8) : 0;
 }
@@ -129,7 +129,7 @@ namespace {
 
 // The refusal when the payload fits no version (p.version 0) or not the given one.
 [[noreturn]] void refuse_too_large(const uint8_t *data, size_t length, const SymbolParams &p) {
-    if (p.version == 0 && p.profile == 0)
+    if (p.version == 0 && p.profile == CKEY_PROFILE_SCALABLE)
         fail(CKEY_PAYLOAD_TOO_LARGE, "payload is ", length, " bytes; the largest version (31) at level ",
              level_name(p.level), ", ", p.layout ? "print" : "standard", " layout holds at most ",
              capacity_bytes(0, 31, p.level, p.layout), " bytes (", capacity_bytes(0, 31, 0, 0),
@@ -137,7 +137,7 @@ namespace {
     const int d = data_codewords(p.profile, p.version, p.level, p.layout);
     const EncodationPlan need = plan_encodation(data, length, d);
     const char *coded = encodation_name(need.encodation);
-    if (p.profile == 0)
+    if (p.profile == CKEY_PROFILE_SCALABLE)
         fail(CKEY_PAYLOAD_TOO_LARGE, "payload is ", length, " bytes and needs ", need.bits, " bits (", coded,
              "); version ", p.version, " level ", level_name(p.level), " holds ", d * 8, " bits (",
              capacity_bytes(0, p.version, p.level, p.layout), " bytes of any kind); version 31 at this level holds ",
@@ -155,7 +155,7 @@ Symbol encode_symbol(const uint8_t *data, size_t length, SymbolParams p) {
     Symbol s;
     s.profile = p.profile;
     s.payload.assign(data, data + length);
-    if (p.profile == 1) {
+    if (p.profile == CKEY_PROFILE_LOCATOR) {
         if (length != 4)
             fail(length == 0 ? CKEY_EMPTY_PAYLOAD : CKEY_INVALID_PARAMETER, "locator payload is ", length,
                  " bytes; Profile 1 carries exactly 4 bytes (a 32-bit identifier)");
@@ -165,24 +165,24 @@ Symbol encode_symbol(const uint8_t *data, size_t length, SymbolParams p) {
         place_locator(s);
         return s;
     }
-    if (p.profile == 2) {
+    if (p.profile == CKEY_PROFILE_TEXT) {
         if (length == 0) fail(CKEY_EMPTY_PAYLOAD, "text payload is empty; Profile 2 carries 1 or more characters");
         if (!valid_utf8(data, length)) fail(CKEY_INVALID_TEXT, "payload is not valid UTF-8; Profile 2 carries text only");
     }
-    if (p.profile != 0) {
+    if (p.profile != CKEY_PROFILE_SCALABLE) {
         p.level = fixed_level(p.profile);
         p.layout = 0;
     }
     const VersionFit fit(data, length, p);
     auto fits = [&](int version) { return fit.fits(version); };
-    if (p.profile == 0 && p.version == 0) {
+    if (p.profile == CKEY_PROFILE_SCALABLE && p.version == 0) {
         for (int v = 1; v <= 31 && p.version == 0; ++v)
             if (fits(v)) p.version = v;
         if (p.version == 0) refuse_too_large(data, length, p);
     } else if (!fits(p.version)) {
         refuse_too_large(data, length, p);
     }
-    s.version = p.profile == 0 ? p.version : 0;
+    s.version = p.profile == CKEY_PROFILE_SCALABLE ? p.version : 0;
     s.level = p.level;
     s.layout = p.layout;
     s.capacity = capacity_bytes(p.profile, s.version, s.level, s.layout);

@@ -37,7 +37,8 @@ ckey::Symbol symbol_of(const ckey_symbol *handle) {
         ckey_symbol_get_format_cells(handle, s.format.data(), s.format.size(), &cells) != CKEY_OK)
         ckey::fail(CKEY_INTERNAL, "symbol modules unavailable");
     s.format.resize(cells);
-    if (s.profile != 1) s.plan = ckey::plan_blocks(info.data_codewords + info.ec_codewords, info.level);
+    if (s.profile != CKEY_PROFILE_LOCATOR)
+        s.plan = ckey::plan_blocks(info.data_codewords + info.ec_codewords, info.level);
     return s;
 }
 
@@ -60,7 +61,8 @@ extern "C" ckey_status ckey_style_init(ckey_style *out_style, int preset) {
 }
 
 extern "C" ckey_status ckey_style_check(const ckey_symbol *symbol, const ckey_style *style, int transparent,
-                                        const uint32_t *backdrop, ckey_style *out_style, ckey_style_report *out_report) {
+                                        const uint32_t *backdrop, ckey_style *out_style,
+                                        ckey_style_report *out_report) {
     return guarded([&] {
         require(style, "style");
         ckey::Symbol s = symbol_of(symbol);
@@ -112,8 +114,8 @@ extern "C" ckey_status ckey_render_png(const ckey_symbol *symbol, const ckey_sty
     });
 }
 
-extern "C" ckey_status ckey_render_svg(const ckey_symbol *symbol, const ckey_style *style, double scale, int transparent,
-                                       char **out_text) {
+extern "C" ckey_status ckey_render_svg(const ckey_symbol *symbol, const ckey_style *style, double scale,
+                                       int transparent, char **out_text) {
     return guarded([&] {
         require(out_text, "out_text");
         *out_text = nullptr;

@@ -71,7 +71,8 @@ void widen(int32_t &lo, int32_t &hi, int32_t min_len) {
 }
 
 void build_ring(Scene &scene, const Style &style, int profile) {
-    const int32_t t = (profile == 1 ? 2 : 1) * kQ, o0 = 2 * kQ, o1 = 29 * kQ, i0 = o0 + t, i1 = o1 - t;
+    const int32_t t = (profile == CKEY_PROFILE_LOCATOR ? 2 : 1) * kQ;
+    const int32_t o0 = 2 * kQ, o1 = 29 * kQ, i0 = o0 + t, i1 = o1 - t;
     std::vector<Contour> &out = scene.marks[kRing];
     if (style.ring_style == CKEY_RING_CHAMFERED) {
         const int32_t co = kQ * 5 / 4;                                   // outer cut 1.25 units
@@ -190,7 +191,7 @@ void trace_grid(std::vector<Contour> &out, const std::vector<uint8_t> &dark, int
 void build_modules(Scene &scene, const Style &style, const Symbol &s, int32_t min_mark) {
     const int n = s.n;
     const int64_t pitch = int64_t(23) * kQ / n;
-    const bool print = s.layout == 1;
+    const bool print = s.layout == CKEY_LAYOUT_PRINT;
     const bool keys_with_ink = style.key_color == style.ink && style.module_shape == CKEY_MODULE_SQUARE && !print;
     std::vector<uint8_t> ink(size_t(n) * n, 0), keys(size_t(n) * n, 0);
     for (size_t i = 0; i < ink.size(); ++i) {

@@ -48,7 +48,7 @@ double polar_contrast(uint32_t mark, uint32_t bg, bool light_ink) {
 
 void check_logo(const Symbol &s, const Style &style, Findings &f) {
     if (style.logo_rgba == nullptr) return;
-    if (s.profile == 1) {
+    if (s.profile == CKEY_PROFILE_LOCATOR) {
         f.problem(CKEY_CHECK_LOGO, "Profile 1 (locator) has 60 data cells and no room for a logo; remove the logo");
         return;
     }
@@ -61,7 +61,8 @@ void check_logo(const Symbol &s, const Style &style, Findings &f) {
                                            "; keys must stay visible: use a smaller logo_size"));
             return;
         }
-    const FieldLayout &layout = field_layout(s.profile, s.profile == 0 ? s.version : 0, s.profile == 0 ? s.layout : 0);
+    const bool scalable = s.profile == CKEY_PROFILE_SCALABLE;
+    const FieldLayout &layout = field_layout(s.profile, scalable ? s.version : 0, scalable ? s.layout : 0);
     const auto order = interleave_order(s.plan);
     const size_t blocks = s.plan.block_lengths.size();
     std::vector<uint8_t> lost(order.size(), 0);
@@ -165,7 +166,7 @@ bool adapt(const Symbol &s, Style &style, const Findings &f, bool transparent, c
         return true;
     }
     if (f.problems & CKEY_CHECK_LOGO) {
-        if (s.profile != 1 && style.logo_size > 5) { --style.logo_size; return true; }
+        if (s.profile != CKEY_PROFILE_LOCATOR && style.logo_size > 5) { --style.logo_size; return true; }
         style.logo_rgba = nullptr;
         return true;
     }

@@ -118,7 +118,7 @@ extern "C" ckey_status ckey_results_get_info(const ckey_results *results, size_t
             out->corners[i] = ckey_point{static_cast<float>(r.corners[i].x), static_cast<float>(r.corners[i].y)};
         out->errors_corrected = r.errors;
         out->erasures_filled = r.erasures;
-        out->margin_left = r.margin;
+        out->correction_margin = r.correction_margin;
         out->parity_per_block = r.parity_per_block;
         out->payload_bytes = r.payload.size();
     });

@@ -148,7 +148,7 @@ bool read_symbol(const GrayImage &image, const FormatHit &format, ScanResult &ou
         for (int i = 0; i < 4; ++i) out.corners[i] = format.map.map(kCanvasRingCorners[i].x, kCanvasRingCorners[i].y);
         out.errors = decoded.errors;
         out.erasures = decoded.erasures;
-        out.margin = decoded.worst_margin;
+        out.correction_margin = decoded.correction_margin;
         out.parity_per_block = decoded.parity_per_block;
         return true;
     }
@@ -252,7 +252,7 @@ bool Scanner::decode_candidate(const GrayImage &image, const RingCandidate &cand
     out.mirrored = locator.mirrored;
     for (int i = 0; i < 4; ++i) out.corners[i] = locator.h.map(kCanvasRingCorners[i].x, kCanvasRingCorners[i].y);
     out.errors = locator.decoded.errors;
-    out.margin = locator.decoded.worst_margin;
+    out.correction_margin = locator.decoded.correction_margin;
     out.parity_per_block = locator.decoded.parity_per_block;
     return true;
 }

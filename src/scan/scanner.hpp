@@ -96,7 +96,7 @@ struct ScanResult {
     bool inverted = false;
     bool mirrored = false;
     Quad corners;  // symbol's top-left, top-right, bottom-right, bottom-left
-    int errors = 0, erasures = 0, margin = 0, parity_per_block = 0;
+    int errors = 0, erasures = 0, correction_margin = 0, parity_per_block = 0;
 };
 
 // Holds scratch buffers between frames. Not thread-safe: one per thread.

@@ -161,7 +161,8 @@ extern "C" ckey_status ckey_telemetry_retry_after(const char *value, int64_t now
     });
 }
 
-extern "C" ckey_status ckey_telemetry_report(ckey_telemetry *telemetry, uint64_t id, int http_status, int64_t retry_after_s) {
+extern "C" ckey_status ckey_telemetry_report(ckey_telemetry *telemetry, uint64_t id, int http_status,
+                                             int64_t retry_after_s) {
     return guarded([&] {
         auto &r = recorder(telemetry);
         require_http_status(http_status);

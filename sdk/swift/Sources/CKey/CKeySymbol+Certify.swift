@@ -99,7 +99,7 @@ public struct CKeyCertificationReport: Sendable, Equatable {
     /// Frames that decoded the payload.
     public let readingsPassed: Int
     /// Smallest Reed-Solomon margin left over the frames that read; nil when none read.
-    public let worstMargin: Int?
+    public let correctionMargin: Int?
     /// `readingsPassed / readings`.
     public let rate: Double
     /// The rate's 95% interval (Wilson).
@@ -154,7 +154,7 @@ extension CKeyCertificationReport {
         backdropsTested = Int(r.backdrops_tested)
         readings = Int(r.readings)
         readingsPassed = Int(r.readings_passed)
-        worstMargin = r.worst_margin >= 0 ? Int(r.worst_margin) : nil
+        correctionMargin = r.correction_margin >= 0 ? Int(r.correction_margin) : nil
         rate = r.rate
         rateInterval = min(r.rate_low, r.rate_high)...max(r.rate_low, r.rate_high)
         let kinds = withUnsafeBytes(of: r.failures) { Array($0.bindMemory(to: Int32.self)) }

@@ -36,7 +36,7 @@ public struct CKeyResult: Sendable, Equatable {
     /// Erasures (uncertain codewords) filled over all blocks.
     public let erasuresFilled: Int
     /// Correction capacity left in the worst block: E - 2e - f.
-    public let marginLeft: Int
+    public let correctionMargin: Int
     /// Parity codewords per block (E).
     public let parityPerBlock: Int
 }
@@ -59,6 +59,6 @@ extension CKeyResult {
             level: CKeyLevel(rawValue: Int(info.level)) ?? .m, layout: CKeyLayout(rawValue: Int(info.layout)) ?? .standard,
             corners: corners, isInverted: info.inverted != 0, isMirrored: info.mirrored != 0,
             errorsCorrected: Int(info.errors_corrected), erasuresFilled: Int(info.erasures_filled),
-            marginLeft: Int(info.margin_left), parityPerBlock: Int(info.parity_per_block))
+            correctionMargin: Int(info.correction_margin), parityPerBlock: Int(info.parity_per_block))
     }
 }

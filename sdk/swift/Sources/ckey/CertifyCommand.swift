@@ -210,7 +210,7 @@ enum CertifyCommand {
             minimum = "not found"
         }
         rows.append(("minimum size", minimum))
-        if let margin = r.worstMargin { rows.append(("worst margin", "\(margin) codewords")) }
+        if let margin = r.correctionMargin { rows.append(("correction margin", "\(margin) codewords (smallest)")) }
         rows.append(("backdrops", "\(r.backdropsTested)"))
         if r.adaptedStyle != nil { rows.append(("style", "adapted by the adaptive policy (--json shows it)")) }
         if r.stoppedByTimeBudget { rows.append(("time budget", "ended sampling early")) }
@@ -234,7 +234,7 @@ enum CertifyCommand {
             "certified": r.certified, "message": r.message, "adapted": r.adaptedStyle != nil,
             "adapted_style": r.adaptedStyle.map { styleJSON($0) as Any } ?? null,
             "backdrops_tested": r.backdropsTested, "readings": r.readings, "readings_passed": r.readingsPassed,
-            "worst_margin": r.worstMargin.map { $0 as Any } ?? null,
+            "correction_margin": r.correctionMargin.map { $0 as Any } ?? null,
             "rate": r.rate, "rate_low": r.rateInterval.lowerBound, "rate_high": r.rateInterval.upperBound,
             "failures": ["detection": r.failures.detection, "format_band": r.failures.formatBand,
                          "keys": r.failures.keys, "error_correction": r.failures.errorCorrection],

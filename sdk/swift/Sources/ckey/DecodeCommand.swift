@@ -53,7 +53,7 @@ enum DecodeCommand {
                     let shown = result.text.map { "\"\($0)\"" } ?? "\(result.bytes.count) bytes (binary, hex \(result.bytes.prefix(32).map { String(format: "%02x", $0) }.joined())\(result.bytes.count > 32 ? "..." : ""))"
                     print("\(path): \(shown)")
                     print("  profile \(result.profile), version \(result.version), level \(result.level), layout \(result.layout)\(result.isInverted ? ", inverted" : "")\(result.isMirrored ? ", mirrored" : "")")
-                    print("  corrected \(result.errorsCorrected) errors + \(result.erasuresFilled) erasures; margin left \(result.marginLeft) of \(result.parityPerBlock)")
+                    print("  corrected \(result.errorsCorrected) errors + \(result.erasuresFilled) erasures; correction margin \(result.correctionMargin) of \(result.parityPerBlock)")
                 }
             }
         }
@@ -67,7 +67,7 @@ enum DecodeCommand {
             "layout": r.layout.description, "inverted": r.isInverted, "mirrored": r.isMirrored,
             "corners": r.corners.map { [($0.x * 100).rounded() / 100, ($0.y * 100).rounded() / 100] },
             "errors_corrected": r.errorsCorrected, "erasures_filled": r.erasuresFilled,
-            "margin_left": r.marginLeft, "parity_per_block": r.parityPerBlock,
+            "correction_margin": r.correctionMargin, "parity_per_block": r.parityPerBlock,
         ]
         object["text"] = r.text ?? NSNull()
         return object
