@@ -47,6 +47,15 @@ final class DecoderTests: XCTestCase {
 
     /// CoreVideo's pixel format codes, written out as their four characters,
     /// map to the layouts CKey reads; the 32-bit ones as premultiplied.
+    func testBytesPerPixelIsTheCoreTable() {
+        let expected: [CKeyPixelFormat: Int] = [
+            .gray8: 1, .rgba8: 4, .bgra8: 4, .argb8: 4, .rgba8Premultiplied: 4, .bgra8Premultiplied: 4,
+            .argb8Premultiplied: 4, .nv12VideoRange: 1, .nv12FullRange: 1,
+        ]
+        XCTAssertEqual(expected.count, CKeyPixelFormat.allCases.count)
+        for format in CKeyPixelFormat.allCases { XCTAssertEqual(format.bytesPerPixel, expected[format], "\(format)") }
+    }
+
     func testCoreVideoPixelFormatCodesMapToLayouts() throws {
         func code(_ characters: String) -> UInt32 { characters.utf8.reduce(0) { $0 << 8 | UInt32($1) } }
         let expected: [(UInt32, CKeyPixelFormat)] = [

@@ -82,6 +82,19 @@ TEST(clock_is_injected_and_the_skew_is_stated) {
     CHECK_EQ(at(kNow + 300 + CKEY_ACTION_CLOCK_SKEW_SECONDS), std::string("expired"));
 }
 
+// Confirmation asks the same rule through the C API: the last second that
+// verifies is the last second that may run.
+TEST(expiry_check_is_the_verifiers_rule) {
+    const int64_t exp = kNow + 300, last = exp + CKEY_ACTION_CLOCK_SKEW_SECONDS - 1;
+    int reason = -1;
+    CHECK_EQ(ckey_action_check_expiry(exp, last, &reason), CKEY_OK);
+    CHECK_EQ(reason, int(CKEY_ACTION_VERIFIED));
+    CHECK_EQ(ckey_action_check_expiry(exp, last + 1, &reason), CKEY_ACTION_REJECTED);
+    CHECK_EQ(reason, int(CKEY_ACTION_EXPIRED));
+    CHECK(std::string(ckey_last_error()).find("expired at") != std::string::npos);
+    CHECK_EQ(ckey_action_check_expiry(exp, last, nullptr), CKEY_INVALID_ARGUMENT);
+}
+
 TEST(replay_set_keeps_codes_until_expiry) {
     Seed seed = test_seed(5);
     Verifier v = make(seed);

@@ -184,3 +184,17 @@ TEST(results_count_and_is_text_set_or_clear_the_last_error) {
     ckey_results_destroy(results);
     ckey_decoder_destroy(decoder);
 }
+
+// The one pixel-format table, as C callers and the Swift layer read it.
+TEST(bytes_per_pixel_comes_from_the_core_table) {
+    const int expected[] = {1, 4, 4, 4, 4, 4, 4, 1, 1};
+    for (int format = CKEY_PIXELS_GRAY8; format <= CKEY_PIXELS_NV12_FULL; ++format) {
+        int bytes = 0;
+        CHECK_EQ(ckey_image_bytes_per_pixel(format, &bytes), CKEY_OK);
+        CHECK_EQ(bytes, expected[format]);
+    }
+    int bytes = -1;
+    CHECK_EQ(ckey_image_bytes_per_pixel(9, &bytes), CKEY_INVALID_PARAMETER);
+    CHECK(std::string(ckey_last_error()).find("pixel format 9 is unknown") != std::string::npos);
+    CHECK_EQ(ckey_image_bytes_per_pixel(0, nullptr), CKEY_INVALID_ARGUMENT);
+}

@@ -152,6 +152,12 @@ def test_usage_errors():
                  ["--raw", "320x240", "--fps", "0"], []):
         result = subprocess.run([cli_path(), "scan", *args], input=b"", capture_output=True, timeout=30)
         assert result.returncode == 2, (args, result.stderr)
+    # Sizes are the core's to refuse (ckey_image_check_size), with its reason, before a buffer is sized.
+    for raw, reason in (("0x10", b"width and height must be positive"),
+                        ("20000x20000", b"the limit is 100000000 (100 megapixels)"),
+                        ("99999999999x2", b"expected WIDTHxHEIGHT in pixels")):
+        result = subprocess.run([cli_path(), "scan", "--raw", raw], input=b"", capture_output=True, timeout=30)
+        assert result.returncode == 2 and reason in result.stderr, (raw, result.stderr)
     # A pipe that ends inside a frame: the whole frames are scanned, then exit 1 naming the frame size.
     partial = subprocess.run([cli_path(), "scan", "--raw", "320x240"], input=b"\0" * (76800 + 1000),
                              capture_output=True, timeout=30)

@@ -178,6 +178,12 @@ CKEY_API void ckey_action_destroy(ckey_action *action);
 /* The verified fields; the strings live as long as the action. */
 CKEY_API ckey_status ckey_action_get_info(const ckey_action *action, ckey_action_info *out_info);
 
+/* Whether a verified action may still run at now_seconds (Unix): CKEY_OK
+ * until its exp plus CKEY_ACTION_CLOCK_SKEW_SECONDS, then CKEY_ACTION_REJECTED
+ * with reason CKEY_ACTION_EXPIRED. The same rule verification applies; an
+ * app that shows a confirmation asks it again when the user confirms. */
+CKEY_API ckey_status ckey_action_check_expiry(int64_t expires, int64_t now_seconds, int *out_reason);
+
 /* The request-info URL of a cross-device action: the trusted template with
  * the validated request ID substituted. Fails with CKEY_ACTION_REJECTED
  * (reason CKEY_ACTION_REQUEST_INFO_UNAVAILABLE) when the key has no template

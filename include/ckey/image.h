@@ -30,6 +30,17 @@ typedef enum ckey_pixel_format {
 /* The largest image accepted: 100 megapixels. */
 #define CKEY_MAX_PIXELS 100000000
 
+/* The bytes per pixel of a pixel format (1 for gray and the NV12 luma plane,
+ * 4 otherwise). An unknown format is CKEY_INVALID_PARAMETER. */
+CKEY_API ckey_status ckey_image_bytes_per_pixel(int format, int *out_bytes);
+
+/* Whether the library accepts a width x height image in this format (a
+ * ckey_pixel_format) with rows of width * bytes per pixel: CKEY_OK, or the
+ * failure a scan of such a buffer would give (CKEY_INVALID_ARGUMENT,
+ * CKEY_IMAGE_TOO_LARGE past CKEY_MAX_PIXELS, CKEY_INVALID_PARAMETER). For
+ * callers that size their own frame buffers first, such as the CLI. */
+CKEY_API ckey_status ckey_image_check_size(int width, int height, int format);
+
 /* Writes bytes to path atomically: a temporary file in the same directory,
  * flushed, then renamed over path. On failure nothing is left behind and
  * CKEY_IO_ERROR names the path, the step and the system's reason. */

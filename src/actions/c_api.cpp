@@ -130,6 +130,10 @@ extern "C" ckey_status ckey_action_get_info(const ckey_action *action, ckey_acti
     });
 }
 
+extern "C" ckey_status ckey_action_check_expiry(int64_t expires, int64_t now_seconds, int *out_reason) {
+    return guarded_action(out_reason, [&] { ckey::actions::check_not_expired(expires, now_seconds); });
+}
+
 extern "C" ckey_status ckey_action_request_info_url(const ckey_action *action, char **out_url, int *out_reason) {
     return guarded_action(out_reason, [&] {
         require(out_url, "out_url");

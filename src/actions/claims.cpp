@@ -179,6 +179,12 @@ void check_time_order(const Claims &c) {
                "; expected iat <= nbf < exp");
 }
 
+void check_not_expired(int64_t expires, int64_t now) {
+    const int64_t skew = CKEY_ACTION_CLOCK_SKEW_SECONDS;
+    if (expires <= now - skew)
+        reject(CKEY_ACTION_EXPIRED, "expired at ", expires, "; now is ", now, " (skew ", skew, " s)");
+}
+
 std::string serialize_header(const Header &h) {
     return cat("{\"iss\":", json_quote(h.issuer), ",\"kid\":", json_quote(h.key_id), "}");
 }

@@ -46,6 +46,9 @@ Claims parse_claims(std::string_view json);
 // Internal consistency only: iat <= nbf < exp and the lifetime cap of the
 // scope. Throws time_order / lifetime_too_long.
 void check_time_order(const Claims &claims);
+// Rejects (CKEY_ACTION_EXPIRED) a code whose exp is at or before now less the
+// clock skew: the one expiry rule, for verification and for confirmation.
+void check_not_expired(int64_t expires, int64_t now);
 int64_t max_lifetime(int scope);
 
 std::string serialize_header(const Header &header);

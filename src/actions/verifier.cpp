@@ -157,8 +157,7 @@ std::optional<VerifiedAction> Verifier::verify(std::string_view text, int64_t no
         reject(CKEY_ACTION_ISSUED_IN_FUTURE, "issued at ", claims.issued_at, ", more than ", skew, " s after now (", now, ")");
     if (claims.not_before > now + skew)
         reject(CKEY_ACTION_NOT_YET_VALID, "valid from ", claims.not_before, "; now is ", now, " (skew ", skew, " s)");
-    if (claims.expires <= now - skew)
-        reject(CKEY_ACTION_EXPIRED, "expired at ", claims.expires, "; now is ", now, " (skew ", skew, " s)");
+    check_not_expired(claims.expires, now);
 
     // 9. Lifetime cap.
     if (claims.expires - claims.issued_at > max_lifetime(claims.scope))

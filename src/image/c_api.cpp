@@ -4,10 +4,25 @@
 #include "../core/buffer.hpp"
 #include "../core/guard.hpp"
 #include "atomic_file.hpp"
+#include "gray_image.hpp"
 #include "image_file.hpp"
 
 using ckey::guarded;
 using ckey::require;
+
+extern "C" ckey_status ckey_image_bytes_per_pixel(int format, int *out_bytes) {
+    return guarded([&] {
+        require(out_bytes, "out_bytes");
+        *out_bytes = ckey::bytes_per_pixel(format);
+    });
+}
+
+extern "C" ckey_status ckey_image_check_size(int width, int height, int format) {
+    return guarded([&] {
+        const int bytes = ckey::bytes_per_pixel(format);
+        ckey::check_dimensions(width, height, static_cast<size_t>(width > 0 ? width : 0) * bytes, bytes);
+    });
+}
 
 extern "C" ckey_status ckey_file_write(const char *path, const uint8_t *data, size_t length) {
     return guarded([&] {

@@ -40,8 +40,11 @@ public final class CKeySafeActionRequest: @unchecked Sendable, Identifiable {
     public func confirm() async -> Bool {
         let run: Bool = lock.safeActionsLocked {
             guard current == .pending else { return false }
-            let limit = action.expires.addingTimeInterval(TimeInterval(CKEY_ACTION_CLOCK_SKEW_SECONDS))
-            if clock() >= limit {
+            // The core's expiry rule, the one verification applied.
+            var reason: Int32 = 0
+            let now = Int64(clock().timeIntervalSince1970.rounded(.down))
+            let expires = Int64(action.expires.timeIntervalSince1970.rounded(.down))
+            if ckey_action_check_expiry(expires, now, &reason) != CKEY_OK {
                 current = .expired
                 return false
             }

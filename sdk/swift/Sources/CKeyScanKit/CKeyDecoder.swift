@@ -16,7 +16,13 @@ public enum CKeyPixelFormat: Int32, Sendable, CaseIterable {
     /// 420f: the luma plane, full range.
     case nv12FullRange = 8
 
-    public var bytesPerPixel: Int { self == .gray8 || rawValue >= 7 ? 1 : 4 }
+    /// 1 for gray and the NV12 luma plane, 4 otherwise (the core's table).
+    public var bytesPerPixel: Int {
+        var bytes: Int32 = 0
+        // Every case is a format the core knows, so this cannot fail.
+        _ = ckey_image_bytes_per_pixel(rawValue, &bytes)
+        return Int(bytes)
+    }
 }
 
 /// Headless decoding, from any thread. Each call borrows a core decoder from

@@ -1,4 +1,5 @@
 import CKey
+import CKeyCodec
 import Foundation
 
 /// `ckey scan --raw WxH`: live scanning of a raw frame stream on stdin, with
@@ -40,16 +41,20 @@ enum ScanCommand {
                                  flags: ["once", "json", "help"])
         if args.flag("help") { print(help); return 0 }
         guard let raw = args.value("raw") else { throw UsageError("missing --raw WIDTHxHEIGHT") }
-        let parts = raw.lowercased().split(separator: "x").map { Int($0) }
-        guard parts.count == 2, let width = parts[0], let height = parts[1], (1...16384).contains(width),
-              (1...16384).contains(height) else {
-            throw UsageError("--raw is '\(raw)'; expected WIDTHxHEIGHT, each 1...16384, e.g. 1280x720")
+        let parts = raw.lowercased().split(separator: "x", omittingEmptySubsequences: false).map { Int32($0) }
+        guard parts.count == 2, let width32 = parts[0], let height32 = parts[1] else {
+            throw UsageError("--raw is '\(raw)'; expected WIDTHxHEIGHT in pixels, e.g. 1280x720")
         }
-        let (format, frameBytes) = try args.choice("format", default: (CKeyPixelFormat.gray8, width * height), from: [
-            "gray8": (.gray8, width * height), "gray": (.gray8, width * height),
-            "nv12": (.nv12VideoRange, width * height + 2 * ((width + 1) / 2) * ((height + 1) / 2)),
-            "rgba": (.rgba8, width * height * 4),
+        let format = try args.choice("format", default: CKeyPixelFormat.gray8, from: [
+            "gray8": .gray8, "gray": .gray8, "nv12": .nv12VideoRange, "rgba": .rgba8,
         ])
+        // The core's limits, before a frame buffer is sized from them.
+        if ckey_image_check_size(width32, height32, format.rawValue) != CKEY_OK {
+            throw UsageError("--raw is '\(raw)': \(String(cString: ckey_last_error()))")
+        }
+        let width = Int(width32), height = Int(height32)
+        let frameBytes = format == .nv12VideoRange ? width * height + 2 * ((width + 1) / 2) * ((height + 1) / 2)
+                                                   : width * height * format.bytesPerPixel
         let formatName = args.value("format") ?? "gray8"
         let frameShape = "\(width)x\(height) \(formatName) frames of \(frameBytes) bytes"
         // A file on stdin can be checked before any frame is scanned.
