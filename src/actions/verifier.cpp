@@ -49,6 +49,85 @@ std::vector<uint8_t> decode_segment(std::string_view segment, const char *name) 
 
 std::string as_text(const std::vector<uint8_t> &bytes) { return std::string(bytes.begin(), bytes.end()); }
 
+const char *scope_name(int scope) { return scope == CKEY_ACTION_CROSS_DEVICE ? "crossDevice" : "sameDevice"; }
+
+// A code taken apart by steps 1-3: the three decoded segments, and how many
+// leading bytes of the text the signature covers.
+struct Segments {
+    std::vector<uint8_t> header, claims, signature;
+    size_t signed_length = 0;
+};
+
+// Steps 1-3: the length cap, the exact prefix and version, and exactly three
+// base64url segments with a 64-byte signature.
+Segments split_code(std::string_view text) {
+    if (text.size() > CKEY_ACTION_MAX_CODE_BYTES)
+        reject(CKEY_ACTION_TOO_LONG, "the code is ", text.size(), " bytes; at most ", CKEY_ACTION_MAX_CODE_BYTES);
+    if (leading_junk(text) != 0 || has_trailing_junk(text))
+        reject(CKEY_ACTION_STRAY_CHARACTERS, "the code has whitespace or a byte-order mark around it; it must be exact");
+    if (!text.starts_with(kPrefix))
+        reject(CKEY_ACTION_BAD_PREFIX, "the prefix is ", json_quote(text.substr(0, kPrefix.size())),
+               "; expected lowercase \"ckey-action:\"");
+    std::string_view body = text.substr(kPrefix.size());
+    size_t colon = body.find(':');
+    if (colon == std::string_view::npos) reject(CKEY_ACTION_SEGMENT_COUNT, "no ':' after the version");
+    if (body.substr(0, colon) != "1")
+        reject(CKEY_ACTION_UNSUPPORTED_VERSION, "version ", json_quote(body.substr(0, std::min<size_t>(colon, 16))),
+               " is not supported; this verifier knows version 1 (Ed25519)");
+    std::string_view segments = body.substr(colon + 1);
+    size_t first = segments.find('.');
+    size_t last = segments.rfind('.');
+    if (first == std::string_view::npos || first == last ||
+        std::count(segments.begin(), segments.end(), '.') != 2)
+        reject(CKEY_ACTION_SEGMENT_COUNT, "expected header.claims.signature (3 segments), found ",
+               std::count(segments.begin(), segments.end(), '.') + 1);
+    Segments out;
+    out.header = decode_segment(segments.substr(0, first), "header");
+    out.claims = decode_segment(segments.substr(first + 1, last - first - 1), "claims");
+    out.signature = decode_segment(segments.substr(last + 1), "signature");
+    if (out.signature.size() != 64)
+        reject(CKEY_ACTION_SIGNATURE_LENGTH, "the signature is ", out.signature.size(), " bytes; Ed25519 signatures are 64");
+    out.signed_length = kPrefix.size() + colon + 1 + last;
+    return out;
+}
+
+// Step 5: the signature over the ASCII text before the last '.'.
+void check_signature(const TrustedKey &key, const Header &header, std::string_view text, const Segments &code) {
+    const auto *message = reinterpret_cast<const uint8_t *>(text.data());
+    switch (verify_strict(key.public_key.data(), message, code.signed_length, code.signature.data())) {
+    case SignatureCheck::valid: return;
+    case SignatureCheck::s_not_reduced: reject(CKEY_ACTION_SIGNATURE_NON_CANONICAL, "signature S is not below the group order L");
+    case SignatureCheck::r_not_canonical: reject(CKEY_ACTION_SIGNATURE_NON_CANONICAL, "signature R is not a canonical point encoding");
+    case SignatureCheck::r_small_order: reject(CKEY_ACTION_SIGNATURE_NON_CANONICAL, "signature R is a small-order point");
+    case SignatureCheck::invalid:
+        reject(CKEY_ACTION_BAD_SIGNATURE, "the signature does not verify with ", header.issuer, "/", header.key_id);
+    }
+}
+
+// Step 7: the claims name the header's issuer and key, and this app.
+void check_binding(const Claims &claims, const Header &header, const std::string &app_id) {
+    if (claims.issuer != header.issuer)
+        reject(CKEY_ACTION_ISSUER_MISMATCH, "claims \"iss\" is \"", claims.issuer, "\" but the header's is \"", header.issuer, "\"");
+    if (claims.key_id != header.key_id)
+        reject(CKEY_ACTION_KEY_ID_MISMATCH, "claims \"kid\" is \"", claims.key_id, "\" but the header's is \"", header.key_id, "\"");
+    if (claims.app_id != app_id)
+        reject(CKEY_ACTION_APP_MISMATCH, "the code is for app \"", claims.app_id, "\", not \"", app_id, "\"");
+}
+
+// Steps 8 and 9: time, with the stated skew, and the lifetime cap.
+void check_time(const Claims &claims, int64_t now) {
+    check_time_order(claims);
+    const int64_t skew = CKEY_ACTION_CLOCK_SKEW_SECONDS;
+    if (claims.issued_at > now + skew)
+        reject(CKEY_ACTION_ISSUED_IN_FUTURE, "issued at ", claims.issued_at, ", more than ", skew, " s after now (", now, ")");
+    if (claims.not_before > now + skew)
+        reject(CKEY_ACTION_NOT_YET_VALID, "valid from ", claims.not_before, "; now is ", now, " (skew ", skew, " s)");
+    check_not_expired(claims.expires, now);
+    if (claims.expires - claims.issued_at > max_lifetime(claims.scope))
+        reject(CKEY_ACTION_LIFETIME_TOO_LONG, "lifetime ", claims.expires - claims.issued_at, " s exceeds the ",
+               max_lifetime(claims.scope), " s cap for ", scope_name(claims.scope));
+}
+
 }  // namespace
 
 bool claims_to_be_action(std::string_view text) {
@@ -85,86 +164,8 @@ void Verifier::register_action(const std::string &name, const std::vector<std::s
     actions_.emplace(name, Registration{issuers, scope});
 }
 
-std::optional<VerifiedAction> Verifier::verify(std::string_view text, int64_t now) {
-    if (!claims_to_be_action(text)) return std::nullopt;
-
-    // 1. Length cap.
-    if (text.size() > CKEY_ACTION_MAX_CODE_BYTES)
-        reject(CKEY_ACTION_TOO_LONG, "the code is ", text.size(), " bytes; at most ", CKEY_ACTION_MAX_CODE_BYTES);
-
-    // 2. Prefix and version.
-    if (leading_junk(text) != 0 || has_trailing_junk(text))
-        reject(CKEY_ACTION_STRAY_CHARACTERS, "the code has whitespace or a byte-order mark around it; it must be exact");
-    if (!text.starts_with(kPrefix))
-        reject(CKEY_ACTION_BAD_PREFIX, "the prefix is ", json_quote(text.substr(0, kPrefix.size())),
-               "; expected lowercase \"ckey-action:\"");
-    std::string_view body = text.substr(kPrefix.size());
-    size_t colon = body.find(':');
-    if (colon == std::string_view::npos) reject(CKEY_ACTION_SEGMENT_COUNT, "no ':' after the version");
-    if (body.substr(0, colon) != "1")
-        reject(CKEY_ACTION_UNSUPPORTED_VERSION, "version ", json_quote(body.substr(0, std::min<size_t>(colon, 16))),
-               " is not supported; this verifier knows version 1 (Ed25519)");
-
-    // 3. Decode: exactly three base64url segments.
-    std::string_view segments = body.substr(colon + 1);
-    size_t first = segments.find('.');
-    size_t last = segments.rfind('.');
-    if (first == std::string_view::npos || first == last ||
-        std::count(segments.begin(), segments.end(), '.') != 2)
-        reject(CKEY_ACTION_SEGMENT_COUNT, "expected header.claims.signature (3 segments), found ",
-               std::count(segments.begin(), segments.end(), '.') + 1);
-    std::vector<uint8_t> header_bytes = decode_segment(segments.substr(0, first), "header");
-    std::vector<uint8_t> claims_bytes = decode_segment(segments.substr(first + 1, last - first - 1), "claims");
-    std::vector<uint8_t> signature = decode_segment(segments.substr(last + 1), "signature");
-    if (signature.size() != 64)
-        reject(CKEY_ACTION_SIGNATURE_LENGTH, "the signature is ", signature.size(), " bytes; Ed25519 signatures are 64");
-    Header header = parse_header(as_text(header_bytes));
-
-    // 4. Key lookup by (issuer, key ID).
-    if (!keys_.has_issuer(header.issuer))
-        reject(CKEY_ACTION_UNKNOWN_ISSUER, "issuer \"", header.issuer, "\" is not trusted by this app");
-    const TrustedKey *key = keys_.find(header.issuer, header.key_id);
-    if (key == nullptr)
-        reject(CKEY_ACTION_UNKNOWN_KEY, "issuer \"", header.issuer, "\" has no trusted key \"", header.key_id, "\"");
-
-    // 5. Signature over the ASCII text before the last '.'.
-    size_t signed_length = kPrefix.size() + colon + 1 + last;
-    const auto *message = reinterpret_cast<const uint8_t *>(text.data());
-    switch (verify_strict(key->public_key.data(), message, signed_length, signature.data())) {
-    case SignatureCheck::valid: break;
-    case SignatureCheck::s_not_reduced: reject(CKEY_ACTION_SIGNATURE_NON_CANONICAL, "signature S is not below the group order L");
-    case SignatureCheck::r_not_canonical: reject(CKEY_ACTION_SIGNATURE_NON_CANONICAL, "signature R is not a canonical point encoding");
-    case SignatureCheck::r_small_order: reject(CKEY_ACTION_SIGNATURE_NON_CANONICAL, "signature R is a small-order point");
-    case SignatureCheck::invalid:
-        reject(CKEY_ACTION_BAD_SIGNATURE, "the signature does not verify with ", header.issuer, "/", header.key_id);
-    }
-
-    // 6. Claims, strictly.
-    Claims claims = parse_claims(as_text(claims_bytes));
-
-    // 7. Issuer and app binding.
-    if (claims.issuer != header.issuer)
-        reject(CKEY_ACTION_ISSUER_MISMATCH, "claims \"iss\" is \"", claims.issuer, "\" but the header's is \"", header.issuer, "\"");
-    if (claims.key_id != header.key_id)
-        reject(CKEY_ACTION_KEY_ID_MISMATCH, "claims \"kid\" is \"", claims.key_id, "\" but the header's is \"", header.key_id, "\"");
-    if (claims.app_id != app_id_)
-        reject(CKEY_ACTION_APP_MISMATCH, "the code is for app \"", claims.app_id, "\", not \"", app_id_, "\"");
-
-    // 8. Time, with the stated skew.
-    check_time_order(claims);
-    const int64_t skew = CKEY_ACTION_CLOCK_SKEW_SECONDS;
-    if (claims.issued_at > now + skew)
-        reject(CKEY_ACTION_ISSUED_IN_FUTURE, "issued at ", claims.issued_at, ", more than ", skew, " s after now (", now, ")");
-    if (claims.not_before > now + skew)
-        reject(CKEY_ACTION_NOT_YET_VALID, "valid from ", claims.not_before, "; now is ", now, " (skew ", skew, " s)");
-    check_not_expired(claims.expires, now);
-
-    // 9. Lifetime cap.
-    if (claims.expires - claims.issued_at > max_lifetime(claims.scope))
-        reject(CKEY_ACTION_LIFETIME_TOO_LONG, "lifetime ", claims.expires - claims.issued_at, " s exceeds the ",
-               max_lifetime(claims.scope), " s cap for ", claims.scope == CKEY_ACTION_CROSS_DEVICE ? "crossDevice" : "sameDevice");
-
-    // 10. Scope: the app registered this action, for this issuer, in this scope.
+// Step 10: the app registered this action, for this issuer, in this scope.
+void Verifier::check_registered(const Claims &claims) const {
     auto registration = actions_.find(claims.name);
     if (registration == actions_.end())
         reject(CKEY_ACTION_NOT_REGISTERED, "action \"", claims.name, "\" is not registered by this app");
@@ -173,13 +174,31 @@ std::optional<VerifiedAction> Verifier::verify(std::string_view text, int64_t no
         reject(CKEY_ACTION_ISSUER_NOT_ALLOWED, "action \"", claims.name, "\" is not registered for issuer \"", claims.issuer, "\"");
     if (registration->second.scope != claims.scope)
         reject(CKEY_ACTION_SCOPE_MISMATCH, "action \"", claims.name, "\" is registered as ",
-               registration->second.scope == CKEY_ACTION_CROSS_DEVICE ? "crossDevice" : "sameDevice",
-               " but the code says ", claims.scope == CKEY_ACTION_CROSS_DEVICE ? "crossDevice" : "sameDevice");
+               scope_name(registration->second.scope), " but the code says ", scope_name(claims.scope));
+}
+
+std::optional<VerifiedAction> Verifier::verify(std::string_view text, int64_t now) {
+    if (!claims_to_be_action(text)) return std::nullopt;
+    const Segments code = split_code(text);  // 1-3
+    Header header = parse_header(as_text(code.header));
+
+    // 4. Key lookup by (issuer, key ID).
+    if (!keys_.has_issuer(header.issuer))
+        reject(CKEY_ACTION_UNKNOWN_ISSUER, "issuer \"", header.issuer, "\" is not trusted by this app");
+    const TrustedKey *key = keys_.find(header.issuer, header.key_id);
+    if (key == nullptr)
+        reject(CKEY_ACTION_UNKNOWN_KEY, "issuer \"", header.issuer, "\" has no trusted key \"", header.key_id, "\"");
+
+    check_signature(*key, header, text, code);  // 5
+    Claims claims = parse_claims(as_text(code.claims));  // 6: claims, strictly, only now
+    check_binding(claims, header, app_id_);  // 7
+    check_time(claims, now);  // 8-9
+    check_registered(claims);  // 10
 
     // 11. Single use.
     std::vector<std::string> keys{cat("nonce ", claims.issuer, " ", claims.nonce)};
     if (claims.request_id) keys.push_back(cat("request ", claims.issuer, " ", *claims.request_id));
-    seen_.admit(keys, claims.expires + skew, now);
+    seen_.admit(keys, claims.expires + CKEY_ACTION_CLOCK_SKEW_SECONDS, now);
 
     return VerifiedAction{std::move(claims), key->request_info};
 }

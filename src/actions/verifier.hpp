@@ -45,6 +45,9 @@ public:
     std::optional<VerifiedAction> verify(std::string_view text, int64_t now);
 
 private:
+    // Step 10 of verify: the action is registered for the claims' issuer and scope.
+    void check_registered(const Claims &claims) const;
+
     std::string app_id_;
     KeyRing keys_;
     std::map<std::string, Registration> actions_;

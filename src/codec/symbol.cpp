@@ -147,39 +147,30 @@ namespace {
          capacity_bytes(p.profile, 0, 0, 0), " bytes of any kind)");
 }
 
-}  // namespace
-
-Symbol encode_symbol(const uint8_t *data, size_t length, SymbolParams p) {
-    validate_params(p, true);
-    if (length > 0 && data == nullptr) fail(CKEY_INVALID_ARGUMENT, "data is NULL but length is ", length);
+// Profile 1: exactly four bytes, placed as the locator's cells.
+Symbol encode_locator(const uint8_t *data, size_t length) {
+    if (length != 4)
+        fail(length == 0 ? CKEY_EMPTY_PAYLOAD : CKEY_INVALID_PARAMETER, "locator payload is ", length,
+             " bytes; Profile 1 carries exactly 4 bytes (a 32-bit identifier)");
     Symbol s;
-    s.profile = p.profile;
+    s.profile = CKEY_PROFILE_LOCATOR;
     s.payload.assign(data, data + length);
-    if (p.profile == CKEY_PROFILE_LOCATOR) {
-        if (length != 4)
-            fail(length == 0 ? CKEY_EMPTY_PAYLOAD : CKEY_INVALID_PARAMETER, "locator payload is ", length,
-                 " bytes; Profile 1 carries exactly 4 bytes (a 32-bit identifier)");
-        s.level = fixed_level(1);
-        s.n = kLocatorCells;
-        s.capacity = 4;
-        place_locator(s);
-        return s;
-    }
-    if (p.profile == CKEY_PROFILE_TEXT) {
-        if (length == 0) fail(CKEY_EMPTY_PAYLOAD, "text payload is empty; Profile 2 carries 1 or more characters");
-        if (!valid_utf8(data, length)) fail(CKEY_INVALID_TEXT, "payload is not valid UTF-8; Profile 2 carries text only");
-    }
-    if (p.profile != CKEY_PROFILE_SCALABLE) {
-        p.level = fixed_level(p.profile);
-        p.layout = 0;
-    }
+    s.level = fixed_level(CKEY_PROFILE_LOCATOR);
+    s.n = kLocatorCells;
+    s.capacity = 4;
+    place_locator(s);
+    return s;
+}
+
+// The version (p.version, or the smallest that fits when it is 0), with the
+// stream plan for it in s.stream; refuses a payload that does not fit.
+void choose_version(const uint8_t *data, size_t length, SymbolParams &p, Symbol &s) {
     const VersionFit fit(data, length, p);
-    auto fits = [&](int version) { return fit.fits(version); };
     if (p.profile == CKEY_PROFILE_SCALABLE && p.version == 0) {
         for (int v = 1; v <= 31 && p.version == 0; ++v)
-            if (fits(v)) p.version = v;
+            if (fit.fits(v)) p.version = v;
         if (p.version == 0) refuse_too_large(data, length, p);
-    } else if (!fits(p.version)) {
+    } else if (!fit.fits(p.version)) {
         refuse_too_large(data, length, p);
     }
     s.version = p.profile == CKEY_PROFILE_SCALABLE ? p.version : 0;
@@ -188,17 +179,14 @@ Symbol encode_symbol(const uint8_t *data, size_t length, SymbolParams p) {
     s.capacity = capacity_bytes(p.profile, s.version, s.level, s.layout);
     fit.fits(s.version, &s.stream);
     s.encodation = s.stream.encodation;
+}
 
-    const FieldLayout &f = field_layout(p.profile, s.version, s.layout);
-    s.n = f.n;
-    s.plan = plan_blocks(static_cast<int>(f.data_order.size() / 8), s.level);
-    std::vector<uint8_t> stream = build_stream(data, length, s.stream, s.plan.data_total());
-
-    // Split into blocks and add parity.
-    const int e = s.plan.parity_per_block;
+// The data stream split into blocks, Reed-Solomon parity added, interleaved.
+std::vector<uint8_t> protect_stream(const std::vector<uint8_t> &stream, const BlockPlan &plan) {
+    const int e = plan.parity_per_block;
     std::vector<std::vector<uint8_t>> blocks;
     size_t taken = 0;
-    for (int n : s.plan.block_lengths) {
+    for (int n : plan.block_lengths) {
         std::vector<uint8_t> block(stream.begin() + taken, stream.begin() + taken + (n - e));
         taken += n - e;
         block.resize(n);
@@ -206,8 +194,13 @@ Symbol encode_symbol(const uint8_t *data, size_t length, SymbolParams p) {
         blocks.push_back(std::move(block));
     }
     std::vector<uint8_t> codewords;
-    for (auto [b, i] : interleave_order(s.plan)) codewords.push_back(blocks[b][i]);
+    for (auto [b, i] : interleave_order(plan)) codewords.push_back(blocks[b][i]);
+    return codewords;
+}
 
+// The codewords placed and the mask with the lowest penalty applied; the
+// format band then names it.
+void place_and_mask(const FieldLayout &f, const std::vector<uint8_t> &codewords, Symbol &s) {
     const std::vector<uint8_t> base = place_codewords(f, codewords);
     long best_penalty = -1;
     for (int mask = 0; mask < 4; ++mask) {
@@ -224,6 +217,31 @@ Symbol encode_symbol(const uint8_t *data, size_t length, SymbolParams p) {
     s.format_word = format_pack(info);
     auto cells = format_cells(s.format_word);
     s.format.assign(cells.begin(), cells.end());
+}
+
+}  // namespace
+
+Symbol encode_symbol(const uint8_t *data, size_t length, SymbolParams p) {
+    validate_params(p, true);
+    if (length > 0 && data == nullptr) fail(CKEY_INVALID_ARGUMENT, "data is NULL but length is ", length);
+    if (p.profile == CKEY_PROFILE_LOCATOR) return encode_locator(data, length);
+    if (p.profile == CKEY_PROFILE_TEXT) {
+        if (length == 0) fail(CKEY_EMPTY_PAYLOAD, "text payload is empty; Profile 2 carries 1 or more characters");
+        if (!valid_utf8(data, length)) fail(CKEY_INVALID_TEXT, "payload is not valid UTF-8; Profile 2 carries text only");
+    }
+    if (p.profile != CKEY_PROFILE_SCALABLE) {
+        p.level = fixed_level(p.profile);
+        p.layout = 0;
+    }
+    Symbol s;
+    s.profile = p.profile;
+    s.payload.assign(data, data + length);
+    choose_version(data, length, p, s);
+    const FieldLayout &f = field_layout(p.profile, s.version, s.layout);
+    s.n = f.n;
+    s.plan = plan_blocks(static_cast<int>(f.data_order.size() / 8), s.level);
+    const std::vector<uint8_t> stream = build_stream(data, length, s.stream, s.plan.data_total());
+    place_and_mask(f, protect_stream(stream, s.plan), s);
     return s;
 }
 

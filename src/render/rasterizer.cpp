@@ -202,6 +202,179 @@ void draw_logo(const Style &style, const LogoPlacement &logo, int size, bool bin
     }
 }
 
+bool by_top(const Edge &a, const Edge &b) { return a.y0 < b.y0; }
+
+// Everything a raster needs besides the accumulator: the marks' channels
+// (marks of one colour share one; their union is exact), the shadow's edges,
+// the background and its vignette, and for the common flat case a coverage
+// to colour table. Built once per raster.
+struct Layers {
+    int size = 0;
+    bool binary = false, transparent = false, flat = false, vignette = false;
+    int shadow = 0, texture = 0;
+    Rgb bg{};
+    std::vector<Channel> channels;
+    std::vector<Edge> shadow_edges;
+    // Vignette colour by squared distance (no square root per pixel): entry i
+    // is the colour at t = sqrt(i / 4096) of the half-diagonal.
+    std::vector<uint32_t> vignette_lut;
+    uint64_t d2_scale = 0;
+    uint8_t flat_lut[256][4] = {};
+};
+
+void add_channels(Layers &l, const Scene &scene, const Style &style, bool effects) {
+    const uint32_t colors[kMarkCount] = {style.ink, style.ring_color, style.key_color};
+    for (int m = 0; m < kMarkCount; ++m) {
+        size_t c = 0;
+        while (c < l.channels.size() && l.channels[c].color != colors[m]) ++c;
+        if (c == l.channels.size()) l.channels.push_back({colors[m], effects && style.bevel > 0, {}, {}});
+        Flattener f(l.size, l.channels[c].edges);
+        for (const Contour &contour : scene.marks[m]) f.contour(contour, 0, 0);
+    }
+    for (Channel &ch : l.channels) {
+        std::sort(ch.edges.begin(), ch.edges.end(), by_top);
+        if (!ch.sheen) continue;
+        auto stops = sheen_stops(ch.color, style.bevel);
+        ch.diagonal.resize(2 * size_t(l.size));
+        for (int d = 0; d < 2 * l.size; ++d)
+            ch.diagonal[d] = color_at(stops, static_cast<int32_t>((int64_t(2 * d + 1) * 65536) / (4 * l.size)));
+    }
+    if (l.shadow > 0) {
+        Flattener f(l.size, l.shadow_edges);
+        for (const auto &marks : scene.marks)
+            for (const Contour &contour : marks) f.contour(contour, kShadowOffset, kShadowOffset);
+        std::sort(l.shadow_edges.begin(), l.shadow_edges.end(), by_top);
+    }
+}
+
+void add_background(Layers &l, const Style &style) {
+    const uint64_t r_half = (uint64_t(l.size) * 92682 + 32768) >> 16;  // half-diagonal in half pixels
+    l.d2_scale = (uint64_t(4096) << 32) / (r_half * r_half);
+    if (l.vignette) {
+        auto stops = vignette_stops(style);
+        l.vignette_lut.resize(4097);
+        for (uint64_t i = 0; i <= 4096; ++i) l.vignette_lut[i] = color_at(stops, static_cast<int32_t>(isqrt64(i << 20)));
+    }
+    if (!l.flat) return;
+    const Rgb ink = rgb_of(l.channels[0].color), bg = l.bg;
+    for (int a = 0; a < 256; ++a) {
+        uint8_t *e = l.flat_lut[a];
+        if (l.transparent) {
+            e[0] = uint8_t(ink.r); e[1] = uint8_t(ink.g); e[2] = uint8_t(ink.b); e[3] = uint8_t(a);
+        } else {
+            e[0] = uint8_t(div255(bg.r * (255 - a) + ink.r * a));
+            e[1] = uint8_t(div255(bg.g * (255 - a) + ink.g * a));
+            e[2] = uint8_t(div255(bg.b * (255 - a) + ink.b * a));
+            e[3] = 255;
+        }
+    }
+}
+
+Layers build_layers(const Scene &scene, const Style &style, int size, int policy, bool transparent) {
+    Layers l;
+    l.size = size;
+    l.binary = policy == CKEY_RASTER_BINARY;
+    l.transparent = transparent;
+    const bool effects = !l.binary;
+    l.shadow = effects ? style.shadow : 0;
+    l.texture = effects ? style.texture : 0;
+    l.vignette = effects && style.background != style.background_edge;
+    l.bg = rgb_of(style.background);
+    add_channels(l, scene, style, effects);
+    l.flat = l.channels.size() == 1 && l.shadow == 0 && !l.vignette && l.texture == 0 && !l.channels[0].sheen;
+    add_background(l, style);
+    return l;
+}
+
+// Brushed grain: toward white or black by f/1000 (constant divisors).
+void apply_texture(Rgb &m, int x, int y, int texture) {
+    const int f = grain(x, y) * texture * 12 / 10000;
+    if (f >= 0) {
+        m.r += ((255 - m.r) * f * 2 + 1000) / 2000; m.g += ((255 - m.g) * f * 2 + 1000) / 2000;
+        m.b += ((255 - m.b) * f * 2 + 1000) / 2000;
+    } else {
+        m.r -= (m.r * -f * 2 + 1000) / 2000; m.g -= (m.g * -f * 2 + 1000) / 2000;
+        m.b -= (m.b * -f * 2 + 1000) / 2000;
+    }
+}
+
+// The marks' colour at (x, y) from each channel's coverage cov (total > 0):
+// the one covering channel's (the strongest when binary), else the
+// coverage-weighted mean.
+Rgb mark_colour(const Layers &l, const int *cov, int total, int best, int x, int y) {
+    auto colour_of = [&](const Channel &ch) { return rgb_of(ch.sheen ? ch.diagonal[x + y] : ch.color); };
+    int covering = 0, only = 0;
+    for (size_t c = 0; c < l.channels.size(); ++c)
+        if (cov[c]) { ++covering; only = static_cast<int>(c); }
+    Rgb m{};
+    if (l.binary || covering == 1) {
+        m = colour_of(l.channels[l.binary ? best : only]);
+    } else {
+        for (size_t c = 0; c < l.channels.size(); ++c) {
+            if (!cov[c]) continue;
+            const Rgb k = colour_of(l.channels[c]);
+            m.r += k.r * cov[c]; m.g += k.g * cov[c]; m.b += k.b * cov[c];
+        }
+        m.r = (m.r + total / 2) / total; m.g = (m.g + total / 2) / total; m.b = (m.b + total / 2) / total;
+    }
+    if (l.texture > 0) apply_texture(m, x, y, l.texture);
+    return m;
+}
+
+// One output pixel: marks m at coverage A over the background (or over
+// nothing when transparent), with the shadow's coverage sh under them.
+void put_pixel(const Layers &l, uint8_t *d, Rgb m, int A, int sh, int x, int64_t dy2) {
+    if (l.transparent) {
+        const int alpha = A + div255(sh * (255 - A));
+        if (alpha == 0) { d[0] = uint8_t(m.r); d[1] = uint8_t(m.g); d[2] = uint8_t(m.b); d[3] = 0; return; }
+        d[0] = uint8_t((m.r * A * 2 + alpha) / (2 * alpha));
+        d[1] = uint8_t((m.g * A * 2 + alpha) / (2 * alpha));
+        d[2] = uint8_t((m.b * A * 2 + alpha) / (2 * alpha));
+        d[3] = uint8_t(alpha);
+        return;
+    }
+    if (A == 255) {
+        d[0] = uint8_t(m.r); d[1] = uint8_t(m.g); d[2] = uint8_t(m.b); d[3] = 255;
+        return;
+    }
+    Rgb b = l.bg;
+    if (l.vignette) {
+        const int64_t dx2 = int64_t(2 * x + 1 - l.size);
+        uint64_t index = (uint64_t(dx2 * dx2 + dy2 * dy2) * l.d2_scale) >> 32;
+        b = rgb_of(l.vignette_lut[std::min<uint64_t>(4096, index)]);
+    }
+    if (sh > 0) { b.r = div255(b.r * (255 - sh)); b.g = div255(b.g * (255 - sh)); b.b = div255(b.b * (255 - sh)); }
+    d[0] = uint8_t(div255(b.r * (255 - A) + m.r * A));
+    d[1] = uint8_t(div255(b.g * (255 - A) + m.g * A));
+    d[2] = uint8_t(div255(b.b * (255 - A) + m.b * A));
+    d[3] = 255;
+}
+
+// One row of a raster with effects or several channels. acc: the band's
+// accumulator at this row; plane: floats between channel planes.
+void shade_row(const Layers &l, const int32_t *acc, size_t plane, int y, uint8_t *dst) {
+    const size_t nc = l.channels.size();
+    int32_t sums[kMarkCount + 1] = {0, 0, 0, 0};
+    const int64_t dy2 = int64_t(2 * y + 1 - l.size);
+    for (int x = 0; x < l.size; ++x) {
+        int total = 0, best = 0, best_a = 0, cov[kMarkCount];
+        for (size_t c = 0; c < nc; ++c) {
+            sums[c] += acc[c * plane + x];
+            int a = coverage(sums[c], l.binary);
+            cov[c] = a;
+            if (a > best_a) { best_a = a; best = static_cast<int>(c); }
+            total += a;
+        }
+        int sh = 0;
+        if (l.shadow > 0) {
+            sums[nc] += acc[nc * plane + x];
+            sh = coverage(sums[nc], false) * l.shadow / 100;
+        }
+        const Rgb m = total > 0 ? mark_colour(l, cov, total, best, x, y) : rgb_of(l.channels[0].color);
+        put_pixel(l, dst + 4 * x, m, std::min(total, 255), sh, x, dy2);
+    }
+}
+
 }  // namespace
 
 int min_raster_size(const Symbol &s) { return std::max(31, (31 * s.n + 22) / 23); }
@@ -217,170 +390,35 @@ void validate_raster_size(const Symbol &s, int size) {
 
 void rasterize(const Symbol &s, const Style &style, int size, int policy, bool transparent, uint8_t *out,
                size_t stride) {
-    const bool binary = policy == CKEY_RASTER_BINARY;
-    const bool effects = !binary;
-    const int32_t min_mark = policy == CKEY_RASTER_COVERAGE ? 0 : static_cast<int32_t>((int64_t(31) * kQ + size - 1) / size);
+    const int32_t min_mark =
+        policy == CKEY_RASTER_COVERAGE ? 0 : static_cast<int32_t>((int64_t(31) * kQ + size - 1) / size);
     const Scene scene = build_scene(s, style, min_mark);
+    const Layers l = build_layers(scene, style, size, policy, transparent);
 
-    // Channels: marks of the same colour share one (their union is exact).
-    const uint32_t colors[kMarkCount] = {style.ink, style.ring_color, style.key_color};
-    std::vector<Channel> channels;
-    for (int m = 0; m < kMarkCount; ++m) {
-        size_t c = 0;
-        while (c < channels.size() && channels[c].color != colors[m]) ++c;
-        if (c == channels.size()) channels.push_back({colors[m], effects && style.bevel > 0, {}, {}});
-        Flattener f(size, channels[c].edges);
-        for (const Contour &contour : scene.marks[m]) f.contour(contour, 0, 0);
-    }
-    const int shadow = effects ? style.shadow : 0;
-    std::vector<Edge> shadow_edges;
-    if (shadow > 0) {
-        Flattener f(size, shadow_edges);
-        for (const auto &marks : scene.marks)
-            for (const Contour &contour : marks) f.contour(contour, kShadowOffset, kShadowOffset);
-        std::sort(shadow_edges.begin(), shadow_edges.end(), [](const Edge &a, const Edge &b) { return a.y0 < b.y0; });
-    }
-    for (Channel &ch : channels) {
-        std::sort(ch.edges.begin(), ch.edges.end(), [](const Edge &a, const Edge &b) { return a.y0 < b.y0; });
-        if (ch.sheen) {
-            auto stops = sheen_stops(ch.color, style.bevel);
-            ch.diagonal.resize(2 * size_t(size));
-            for (int d = 0; d < 2 * size; ++d)
-                ch.diagonal[d] = color_at(stops, static_cast<int32_t>((int64_t(2 * d + 1) * 65536) / (4 * size)));
-        }
-    }
-    const bool vignette = effects && style.background != style.background_edge;
-    // Vignette colour by squared distance (no square root per pixel):
-    // entry i is the colour at t = sqrt(i / 4096) of the half-diagonal.
-    std::vector<uint32_t> vignette_lut;
-    const uint64_t r_half = (uint64_t(size) * 92682 + 32768) >> 16;  // half-diagonal in half pixels
-    const uint64_t d2_scale = (uint64_t(4096) << 32) / (r_half * r_half);
-    if (vignette) {
-        auto stops = vignette_stops(style);
-        vignette_lut.resize(4097);
-        for (uint64_t i = 0; i <= 4096; ++i) vignette_lut[i] = color_at(stops, static_cast<int32_t>(isqrt64(i << 20)));
-    }
-    const int texture = effects ? style.texture : 0;
-    const Rgb bg = rgb_of(style.background);
-
-    const size_t acc_stride = static_cast<size_t>(size) + 2;
-    const size_t nch = channels.size() + (shadow > 0 ? 1 : 0);
-    std::vector<int32_t> acc(nch * kBand * acc_stride);
-
-    // The common case: one flat colour on a flat background.
-    const bool flat = channels.size() == 1 && shadow == 0 && !vignette && texture == 0 && !channels[0].sheen;
-    uint8_t lut[256][4];
-    if (flat) {
-        Rgb ink = rgb_of(channels[0].color);
-        for (int a = 0; a < 256; ++a) {
-            if (transparent) {
-                lut[a][0] = uint8_t(ink.r); lut[a][1] = uint8_t(ink.g); lut[a][2] = uint8_t(ink.b); lut[a][3] = uint8_t(a);
-            } else {
-                lut[a][0] = uint8_t(div255(bg.r * (255 - a) + ink.r * a));
-                lut[a][1] = uint8_t(div255(bg.g * (255 - a) + ink.g * a));
-                lut[a][2] = uint8_t(div255(bg.b * (255 - a) + ink.b * a));
-                lut[a][3] = 255;
-            }
-        }
-    }
-
+    const size_t acc_stride = static_cast<size_t>(size) + 2, plane = kBand * acc_stride;
+    const size_t nch = l.channels.size() + (l.shadow > 0 ? 1 : 0);
+    std::vector<int32_t> acc(nch * plane);
     for (int row0 = 0; row0 < size; row0 += kBand) {
         const int row1 = std::min(size, row0 + kBand);
         std::fill(acc.begin(), acc.end(), 0);
-        for (size_t c = 0; c < channels.size(); ++c)
-            accumulate(channels[c].edges, acc.data() + c * kBand * acc_stride, size, row0, row1);
-        if (shadow > 0) accumulate(shadow_edges, acc.data() + channels.size() * kBand * acc_stride, size, row0, row1);
-
+        for (size_t c = 0; c < l.channels.size(); ++c)
+            accumulate(l.channels[c].edges, acc.data() + c * plane, size, row0, row1);
+        if (l.shadow > 0) accumulate(l.shadow_edges, acc.data() + l.channels.size() * plane, size, row0, row1);
         for (int y = row0; y < row1; ++y) {
             uint8_t *dst = out + size_t(y) * stride;
-            const size_t off = size_t(y - row0) * acc_stride;
-            if (flat) {
-                const int32_t *a = acc.data() + off;
-                int32_t sum = 0;
-                for (int x = 0; x < size; ++x) {
-                    sum += a[x];
-                    std::memcpy(dst + 4 * x, lut[coverage(sum, binary)], 4);
-                }
+            const int32_t *row = acc.data() + size_t(y - row0) * acc_stride;
+            if (!l.flat) {
+                shade_row(l, row, plane, y, dst);
                 continue;
             }
-            int32_t sums[kMarkCount + 1] = {0, 0, 0, 0};
-            const int64_t dy2 = int64_t(2 * y + 1 - size);
+            // The common case: one flat colour on a flat background.
+            int32_t sum = 0;
             for (int x = 0; x < size; ++x) {
-                int total = 0, best = 0, best_a = 0, cov[kMarkCount];
-                int mr = 0, mg = 0, mb = 0;
-                for (size_t c = 0; c < channels.size(); ++c) {
-                    sums[c] += acc[c * kBand * acc_stride + off + x];
-                    int a = coverage(sums[c], binary);
-                    cov[c] = a;
-                    if (a > best_a) { best_a = a; best = static_cast<int>(c); }
-                    total += a;
-                }
-                int sh = 0;
-                if (shadow > 0) {
-                    sums[channels.size()] += acc[channels.size() * kBand * acc_stride + off + x];
-                    sh = coverage(sums[channels.size()], false) * shadow / 100;
-                }
-                const int A = std::min(total, 255);
-                if (total > 0) {
-                    int covering = 0, only = 0;
-                    for (size_t c = 0; c < channels.size(); ++c)
-                        if (cov[c]) { ++covering; only = static_cast<int>(c); }
-                    if (binary || covering == 1) {
-                        const Channel &ch = channels[binary ? best : only];
-                        Rgb k = rgb_of(ch.sheen ? ch.diagonal[x + y] : ch.color);
-                        mr = k.r; mg = k.g; mb = k.b;
-                    } else {
-                        for (size_t c = 0; c < channels.size(); ++c) {
-                            if (!cov[c]) continue;
-                            const Channel &ch = channels[c];
-                            Rgb k = rgb_of(ch.sheen ? ch.diagonal[x + y] : ch.color);
-                            mr += k.r * cov[c]; mg += k.g * cov[c]; mb += k.b * cov[c];
-                        }
-                        mr = (mr + total / 2) / total; mg = (mg + total / 2) / total; mb = (mb + total / 2) / total;
-                    }
-                    if (texture > 0) {
-                        // Toward white or black by f/1000 (constant divisors).
-                        const int f = grain(x, y) * texture * 12 / 10000;
-                        if (f >= 0) {
-                            mr += ((255 - mr) * f * 2 + 1000) / 2000; mg += ((255 - mg) * f * 2 + 1000) / 2000;
-                            mb += ((255 - mb) * f * 2 + 1000) / 2000;
-                        } else {
-                            mr -= (mr * -f * 2 + 1000) / 2000; mg -= (mg * -f * 2 + 1000) / 2000;
-                            mb -= (mb * -f * 2 + 1000) / 2000;
-                        }
-                    }
-                } else {
-                    Rgb k = rgb_of(channels[0].color);
-                    mr = k.r; mg = k.g; mb = k.b;
-                }
-                uint8_t *d = dst + 4 * x;
-                if (transparent) {
-                    const int alpha = A + div255(sh * (255 - A));
-                    if (alpha == 0) { d[0] = uint8_t(mr); d[1] = uint8_t(mg); d[2] = uint8_t(mb); d[3] = 0; continue; }
-                    d[0] = uint8_t((mr * A * 2 + alpha) / (2 * alpha));
-                    d[1] = uint8_t((mg * A * 2 + alpha) / (2 * alpha));
-                    d[2] = uint8_t((mb * A * 2 + alpha) / (2 * alpha));
-                    d[3] = uint8_t(alpha);
-                    continue;
-                }
-                if (A == 255) {
-                    d[0] = uint8_t(mr); d[1] = uint8_t(mg); d[2] = uint8_t(mb); d[3] = 255;
-                    continue;
-                }
-                Rgb b = bg;
-                if (vignette) {
-                    const int64_t dx2 = int64_t(2 * x + 1 - size);
-                    uint64_t index = (uint64_t(dx2 * dx2 + dy2 * dy2) * d2_scale) >> 32;
-                    b = rgb_of(vignette_lut[std::min<uint64_t>(4096, index)]);
-                }
-                if (sh > 0) { b.r = div255(b.r * (255 - sh)); b.g = div255(b.g * (255 - sh)); b.b = div255(b.b * (255 - sh)); }
-                d[0] = uint8_t(div255(b.r * (255 - A) + mr * A));
-                d[1] = uint8_t(div255(b.g * (255 - A) + mg * A));
-                d[2] = uint8_t(div255(b.b * (255 - A) + mb * A));
-                d[3] = 255;
+                sum += row[x];
+                std::memcpy(dst + 4 * x, l.flat_lut[coverage(sum, l.binary)], 4);
             }
         }
-        if (scene.logo.present) draw_logo(style, scene.logo, size, binary, out, stride, row0, row1);
+        if (scene.logo.present) draw_logo(style, scene.logo, size, l.binary, out, stride, row0, row1);
     }
 }
 
