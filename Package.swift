@@ -1,4 +1,4 @@
-// swift-tools-version:5.9
+// swift-tools-version:6.0
 // CKey: the Swift package over the C++20 core in src/. C++ targets compile
 // src/ in place through one-line shims (tools/sync-shims writes them); the
 // Swift API lives in sdk/swift/Sources.
@@ -44,5 +44,9 @@ let package = Package(
         .executableTarget(name: "ckey", dependencies: ["CKey"], path: "sdk/swift/Sources/ckey"),
         .testTarget(name: "CKeyTests", dependencies: ["CKey"], path: "Tests/CKeyTests"),
     ],
+    // Swift 5 language mode; tools 6.0 for access-level imports: the C modules
+    // are imported internal (package in CKeyError.swift), so clients of CKey
+    // and CKeyScanner never see them.
+    swiftLanguageModes: [.v5],
     cxxLanguageStandard: .cxx20
 )

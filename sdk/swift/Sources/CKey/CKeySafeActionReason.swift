@@ -1,4 +1,4 @@
-import CKeyCodec
+internal import CKeyCodec
 
 extension CKeySafeActions {
     /// Why a Safe Action was refused. Mirrors the core's `ckey_action_reason`;

@@ -1,4 +1,4 @@
-import CKeyCodec
+internal import CKeyCodec
 import Foundation
 
 /// A verified cross-device Safe Action waiting for the user. It shows the

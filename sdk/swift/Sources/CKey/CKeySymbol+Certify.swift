@@ -1,4 +1,4 @@
-import CKeyCodec
+internal import CKeyCodec
 import CKeyScanKit
 import Foundation
 

@@ -1,4 +1,4 @@
-import CKeyCodec
+internal import CKeyCodec
 import Foundation
 
 /// How a payload became bits (section 7 of the spec). The encoder picks the

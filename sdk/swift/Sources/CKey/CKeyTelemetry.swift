@@ -1,5 +1,5 @@
-import CKeyCodec
-import CKeyTelemetry
+internal import CKeyCodec
+internal import CKeyTelemetry
 import Foundation
 
 /// The telemetry mode: process-wide, not persisted. `CKey.telemetry = .off`

@@ -1,5 +1,5 @@
-import CKeyCodec
-import CKeyTelemetry
+internal import CKeyCodec
+internal import CKeyTelemetry
 import Dispatch
 import Foundation
 #if canImport(FoundationNetworking)

@@ -1,4 +1,4 @@
-import CKeyCodec
+internal import CKeyCodec
 import Foundation
 
 /// Pixel layouts `CKeyDecoder` reads. Colour is drawn over white first, so

@@ -1,4 +1,4 @@
-import CKeyCodec
+package import CKeyCodec
 
 /// The one error type of CKey. `code` is the stable contract; `message` says
 /// what was wrong and what is allowed, and its wording may improve.

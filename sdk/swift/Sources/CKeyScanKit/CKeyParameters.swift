@@ -1,4 +1,4 @@
-import CKeyCodec
+internal import CKeyCodec
 
 /// The four symbol profiles (spec/CKey-Symbology.md, section 4).
 public enum CKeyProfile: Int, Sendable, CaseIterable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import CKeyCodec
+internal import CKeyCodec
 import Foundation
 
 /// What a scanned payload may do. The core parses and validates (see

@@ -1,4 +1,4 @@
-import CKeyCodec
+internal import CKeyCodec
 import Foundation
 
 /// A point in image pixel coordinates (origin top-left, y down).

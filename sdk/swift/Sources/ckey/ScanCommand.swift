@@ -1,5 +1,5 @@
 import CKey
-import CKeyCodec
+internal import CKeyCodec
 import Foundation
 
 /// `ckey scan --raw WxH`: live scanning of a raw frame stream on stdin, with
