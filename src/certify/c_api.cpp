@@ -5,7 +5,10 @@
 // would certify at the far end of the range.
 #include <ckey/certify.h>
 
+#include "../codec/symbol_handle.hpp"
 #include "../core/guard.hpp"
+#include "../render/raster.hpp"
+#include "../render/style_check.hpp"
 #include "envelope_predict.hpp"
 #include "envelope_scene.hpp"
 #include "certify_report.hpp"
@@ -20,10 +23,6 @@
 namespace {
 
 using ckey::SurfaceTexture;
-
-void ok_or_fail(int status) {
-    if (status != CKEY_OK) ckey::fail(static_cast<ckey_status>(status), ckey_last_error());
-}
 
 // Straight-alpha RGBA over an opaque colour, as luminance (Rec. 601).
 ckey::GrayImage composite(const std::vector<uint8_t> &rgba, int size, uint32_t backdrop) {
@@ -46,14 +45,13 @@ double grey_of(uint32_t rgb) {
 }
 
 // The symbol drawn in `style` over each surface, at `size` px.
-std::vector<SurfaceTexture> textures_for(const ckey_symbol *symbol, const ckey_style &style, bool transparent,
+std::vector<SurfaceTexture> textures_for(const ckey::Symbol &symbol, const ckey_style &style, bool transparent,
                                          const std::vector<uint32_t> &surfaces, int size) {
-    int min_size = 0;
-    ok_or_fail(ckey_render_min_size(symbol, &min_size));
-    size = std::clamp(std::max(size, min_size), 64, 2048);
+    size = std::clamp(std::max(size, ckey::min_raster_size(symbol)), 64, 2048);
+    ckey::validate_raster_size(symbol, size);
     std::vector<uint8_t> rgba(static_cast<size_t>(size) * size * 4);
-    ok_or_fail(ckey_render_pixels(symbol, &style, size, CKEY_RASTER_COVERAGE, transparent, rgba.data(),
-                                  static_cast<size_t>(size) * 4, rgba.size()));
+    const ckey::Style drawn = ckey::resolve_style(symbol, style, transparent, nullptr);
+    ckey::rasterize(symbol, drawn, size, CKEY_RASTER_COVERAGE, transparent, rgba.data(), static_cast<size_t>(size) * 4);
     std::vector<SurfaceTexture> out;
     for (uint32_t surface : surfaces) {
         SurfaceTexture t;
@@ -68,13 +66,10 @@ std::vector<SurfaceTexture> textures_for(const ckey_symbol *symbol, const ckey_s
 
 class Certifier {
 public:
-    Certifier(const ckey_symbol *symbol, const ckey_certify_envelope &envelope, bool transparent,
+    Certifier(const ckey::Symbol &symbol, const ckey_certify_envelope &envelope, bool transparent,
               std::vector<uint32_t> surfaces)
         : symbol_(symbol), envelope_(envelope), transparent_(transparent), surfaces_(std::move(surfaces)) {
-        const uint8_t *data = nullptr;
-        size_t length = 0;
-        ok_or_fail(ckey_symbol_get_payload(symbol, &data, &length));
-        payload_.assign(data, data + length);
+        payload_ = symbol.payload;
         width_mm_ = ckey::envelope_width_mm(envelope);
         quick_ = envelope.quick != 0;
         frames_ = quick_ ? 32 : envelope.frames;
@@ -119,7 +114,7 @@ public:
 private:
     const ckey::Deadline *deadline() const { return envelope_.time_budget_ms > 0 ? &deadline_ : nullptr; }
 
-    const ckey_symbol *symbol_;
+    const ckey::Symbol &symbol_;
     ckey_certify_envelope envelope_;
     bool transparent_, quick_ = false;
     std::vector<uint32_t> surfaces_;
@@ -157,22 +152,35 @@ double mean_grey(const std::vector<uint32_t> &surfaces) {
 }
 
 // The style check over each surface; false (the report said why) when it refuses.
-bool check_style(const ckey_symbol *symbol, ckey_style &drawn, bool transparent, const std::vector<uint32_t> &surfaces,
-                 ckey_certify_report *out) {
+bool check_style(const ckey::Symbol &symbol, ckey_style &drawn, bool transparent,
+                 const std::vector<uint32_t> &surfaces, ckey_certify_report *out) {
     for (uint32_t surface : surfaces) {
-        ckey_style adapted;
-        ckey_style_report report;
-        const int status =
-            ckey_style_check(symbol, &drawn, transparent, transparent ? &surface : nullptr, &adapted, &report);
-        if (status == CKEY_STYLE_REFUSED) {
-            say(out, std::string("not certified: the style check refused the style: ") + ckey_last_error());
+        const ckey::StyleCheck check = ckey::check_style(symbol, drawn, transparent, transparent ? &surface : nullptr);
+        if (check.refused) {
+            say(out, "not certified: the style check refused the style: " + ckey::refusal_message(check, drawn));
             return false;
         }
-        ok_or_fail(status);
-        if (report.adapted) out->adapted = 1;
-        drawn = adapted;
+        if (check.report.adapted) out->adapted = 1;
+        drawn = check.drawn;
     }
     return true;
+}
+
+}  // namespace
+
+namespace {
+
+ckey_certify_envelope default_envelope() {
+    ckey_certify_envelope env{};
+    env.size_mm = 30;
+    env.distance_min_mm = 100;
+    env.distance_max_mm = 300;
+    env.lighting = CKEY_LIGHTING_INDOOR;
+    env.frames = 200;
+    env.seed = 1;
+    env.threshold = 0.95;
+    env.find_min_size = 1;
+    return env;
 }
 
 }  // namespace
@@ -180,15 +188,7 @@ bool check_style(const ckey_symbol *symbol, ckey_style &drawn, bool transparent,
 extern "C" ckey_status ckey_certify_envelope_init(ckey_certify_envelope *out) {
     return ckey::guarded([&] {
         ckey::require(out, "out_envelope");
-        *out = ckey_certify_envelope{};
-        out->size_mm = 30;
-        out->distance_min_mm = 100;
-        out->distance_max_mm = 300;
-        out->lighting = CKEY_LIGHTING_INDOOR;
-        out->frames = 200;
-        out->seed = 1;
-        out->threshold = 0.95;
-        out->find_min_size = 1;
+        *out = default_envelope();
     });
 }
 
@@ -196,8 +196,7 @@ namespace {
 
 // The envelope given or the defaults, checked.
 ckey_certify_envelope envelope_or_defaults(const ckey_certify_envelope *envelope) {
-    ckey_certify_envelope env;
-    ckey_certify_envelope_init(&env);
+    ckey_certify_envelope env = default_envelope();
     if (envelope != nullptr) env = *envelope;
     ckey::check_envelope(env);
     return env;
@@ -228,7 +227,7 @@ extern "C" ckey_status ckey_certify(const ckey_symbol *symbol, const ckey_style 
                                     const ckey_certify_envelope *envelope, ckey_style *out_style,
                                     ckey_certify_report *out) {
     return ckey::guarded([&] {
-        ckey::require(symbol, "symbol");
+        const ckey::Symbol &sym = ckey::symbol_of(symbol);
         ckey::require(out, "out_report");
         *out = ckey_certify_report{};
         out->correction_margin = -1;
@@ -236,8 +235,7 @@ extern "C" ckey_status ckey_certify(const ckey_symbol *symbol, const ckey_style 
         if (backdrop_count > 64)
             ckey::fail(CKEY_INVALID_ARGUMENT, "backdrop_count is ", backdrop_count, "; at most 64 backdrops");
         const ckey_certify_envelope env = envelope_or_defaults(envelope);
-        ckey_style base;
-        if (style == nullptr) ok_or_fail(ckey_style_init(&base, CKEY_STYLE_PLAIN));
+        const ckey_style base = ckey::style_preset(CKEY_STYLE_PLAIN);
         const ckey_style &given = style != nullptr ? *style : base;
         if (out_style) *out_style = given;
         if (transparent && backdrop_count == 0) {
@@ -251,10 +249,10 @@ extern "C" ckey_status ckey_certify(const ckey_symbol *symbol, const ckey_style 
         else surfaces.push_back(given.background);
         out->backdrops_tested = static_cast<int>(surfaces.size());
         ckey_style drawn = given;
-        const bool checked = check_style(symbol, drawn, transparent != 0, surfaces, out);
+        const bool checked = check_style(sym, drawn, transparent != 0, surfaces, out);
         if (out_style) *out_style = drawn;
         if (!checked) return;
-        Certifier certifier(symbol, env, transparent != 0, surfaces);
+        Certifier certifier(sym, env, transparent != 0, surfaces);
         certify_checked(certifier, given, drawn, env, mean_grey(surfaces), out_style, out);
     });
 }

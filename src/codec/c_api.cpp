@@ -6,14 +6,11 @@
 #include "../core/guard.hpp"
 #include "../core/buffer.hpp"
 #include "symbol.hpp"
+#include "symbol_handle.hpp"
 
 #include <cstdlib>
 #include <cstring>
 #include <new>
-
-struct ckey_symbol {
-    ckey::Symbol symbol;
-};
 
 struct ckey_decoded {
     ckey::FormatInfo params;

@@ -1,7 +1,7 @@
 // The C API of the renderer: ckey_style_*, ckey_render_*, ckey_file_write.
 #include <ckey/render.h>
 
-#include "../codec/blocks.hpp"
+#include "../codec/symbol_handle.hpp"
 #include "../core/guard.hpp"
 #include "../core/buffer.hpp"
 #include "export.hpp"
@@ -13,34 +13,9 @@
 
 using ckey::guarded;
 using ckey::require;
+using ckey::symbol_of;
 
 namespace {
-
-// The codec's symbol through its public API, so the renderer needs no
-// knowledge of the handle's layout.
-ckey::Symbol symbol_of(const ckey_symbol *handle) {
-    require(handle, "symbol");
-    ckey_symbol_info info{};
-    if (ckey_symbol_get_info(handle, &info) != CKEY_OK) ckey::fail(CKEY_INTERNAL, "symbol info unavailable");
-    ckey::Symbol s;
-    s.profile = info.profile;
-    s.version = info.version;
-    s.level = info.level;
-    s.layout = info.layout;
-    s.mask = info.mask;
-    s.n = info.modules;
-    s.format_word = static_cast<uint32_t>(info.format_bits);
-    s.modules.resize(static_cast<size_t>(s.n) * s.n);
-    s.format.resize(ckey::kFormatCells);
-    size_t cells = 0;
-    if (ckey_symbol_get_modules(handle, s.modules.data(), s.modules.size()) != CKEY_OK ||
-        ckey_symbol_get_format_cells(handle, s.format.data(), s.format.size(), &cells) != CKEY_OK)
-        ckey::fail(CKEY_INTERNAL, "symbol modules unavailable");
-    s.format.resize(cells);
-    if (s.profile != CKEY_PROFILE_LOCATOR)
-        s.plan = ckey::plan_blocks(info.data_codewords + info.ec_codewords, info.level);
-    return s;
-}
 
 ckey::Style style_or_plain(const ckey_style *style) {
     return style ? *style : ckey::style_preset(CKEY_STYLE_PLAIN);
@@ -65,7 +40,7 @@ extern "C" ckey_status ckey_style_check(const ckey_symbol *symbol, const ckey_st
                                         ckey_style_report *out_report) {
     return guarded([&] {
         require(style, "style");
-        ckey::Symbol s = symbol_of(symbol);
+        const ckey::Symbol &s = symbol_of(symbol);
         ckey::StyleCheck check = ckey::check_style(s, *style, transparent != 0, backdrop);
         if (out_style) *out_style = check.drawn;
         if (out_report) *out_report = check.report;
@@ -83,7 +58,7 @@ extern "C" ckey_status ckey_render_min_size(const ckey_symbol *symbol, int *out_
 extern "C" ckey_status ckey_render_pixels(const ckey_symbol *symbol, const ckey_style *style, int size, int policy,
                                           int transparent, uint8_t *buffer, size_t bytes_per_row, size_t buffer_size) {
     return guarded([&] {
-        ckey::Symbol s = symbol_of(symbol);
+        const ckey::Symbol &s = symbol_of(symbol);
         require(buffer, "buffer");
         check_policy(policy);
         ckey::validate_raster_size(s, size);
@@ -105,7 +80,7 @@ extern "C" ckey_status ckey_render_png(const ckey_symbol *symbol, const ckey_sty
         require(out_length, "out_length");
         *out_data = nullptr;
         *out_length = 0;
-        ckey::Symbol s = symbol_of(symbol);
+        const ckey::Symbol &s = symbol_of(symbol);
         check_policy(policy);
         ckey::Style drawn = ckey::resolve_style(s, style_or_plain(style), transparent != 0, nullptr);
         std::vector<uint8_t> png = ckey::render_png(s, drawn, size, policy, transparent != 0, dpi);
@@ -119,7 +94,7 @@ extern "C" ckey_status ckey_render_svg(const ckey_symbol *symbol, const ckey_sty
     return guarded([&] {
         require(out_text, "out_text");
         *out_text = nullptr;
-        ckey::Symbol s = symbol_of(symbol);
+        const ckey::Symbol &s = symbol_of(symbol);
         ckey::Style drawn = ckey::resolve_style(s, style_or_plain(style), transparent != 0, nullptr);
         std::string svg = ckey::render_svg(s, drawn, scale, transparent != 0);
         *out_text = ckey::malloc_copy(svg);
@@ -133,7 +108,7 @@ extern "C" ckey_status ckey_render_pdf(const ckey_symbol *symbol, const ckey_sty
         require(out_length, "out_length");
         *out_data = nullptr;
         *out_length = 0;
-        ckey::Symbol s = symbol_of(symbol);
+        const ckey::Symbol &s = symbol_of(symbol);
         ckey::Style drawn = ckey::resolve_style(s, style_or_plain(style), transparent != 0, nullptr);
         std::vector<uint8_t> pdf = ckey::render_pdf(s, drawn, width_points, transparent != 0);
         *out_data = ckey::malloc_copy(pdf.data(), pdf.size());

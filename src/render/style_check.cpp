@@ -207,11 +207,14 @@ StyleCheck check_style(const Symbol &s, const Style &input, bool transparent, co
     return result;
 }
 
+std::string refusal_message(const StyleCheck &check, const Style &style) {
+    return cat("style refused: ", check.report.message,
+               style.policy == CKEY_STYLE_STRICT ? " (or set policy adaptive to adapt it, override to draw it as given)"
+                                                 : "");
+}
+
 void fail_if_refused(const StyleCheck &check, const Style &style) {
-    if (check.refused)
-        fail(CKEY_STYLE_REFUSED, "style refused: ", check.report.message,
-             style.policy == CKEY_STYLE_STRICT ? " (or set policy adaptive to adapt it, override to draw it as given)"
-                                               : "");
+    if (check.refused) throw Error(CKEY_STYLE_REFUSED, refusal_message(check, style));
 }
 
 Style resolve_style(const Symbol &s, const Style &style, bool transparent, const uint32_t *backdrop) {

@@ -23,8 +23,11 @@ struct StyleCheck {
 
 StyleCheck check_style(const Symbol &symbol, const Style &style, bool transparent, const uint32_t *backdrop);
 
-// Throws CKEY_STYLE_REFUSED with the report's reason when the check refused
-// the style (style: the one checked, for its policy's hint).
+// Why the check refused the style, with its policy's hint (style: the one
+// checked), e.g. "style refused: ... (or set policy adaptive ...)".
+std::string refusal_message(const StyleCheck &check, const Style &style);
+
+// Throws CKEY_STYLE_REFUSED with refusal_message when the check refused.
 void fail_if_refused(const StyleCheck &check, const Style &style);
 
 // The style to draw; throws CKEY_STYLE_REFUSED under the strict policy.
