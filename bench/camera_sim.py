@@ -114,7 +114,7 @@ class ResultInfo(ctypes.Structure):
     _fields_ = [("profile", c_int), ("version", c_int), ("level", c_int), ("layout", c_int),
                 ("inverted", c_int), ("mirrored", c_int), ("corners", Point * 4),
                 ("errors_corrected", c_int), ("erasures_filled", c_int), ("correction_margin", c_int),
-                ("parity_per_block", c_int), ("payload_bytes", c_size_t)]
+                ("parity_per_block", c_int), ("payload_bytes", c_size_t), ("is_text", c_int)]
 
 
 # C name -> mirror, and its size on LP64 (x86-64 and arm64 Linux/macOS),
@@ -128,7 +128,7 @@ MIRRORS = {
     "ckey_camera_truth": (Truth, 144),
     "ckey_camera_texture": (Texture, 24),
     "ckey_style": (Style, 80),
-    "ckey_result_info": (ResultInfo, 80),
+    "ckey_result_info": (ResultInfo, 88),
 }
 
 
@@ -186,7 +186,7 @@ def load(path="build-shared/libckey.so"):
         "ckey_decoder_create": ([ctypes.POINTER(P)], I),
         "ckey_decoder_destroy": ([P], None),
         "ckey_decoder_scan": ([P, P, S, I, I, S, I, I, ctypes.POINTER(P)], I),
-        "ckey_results_count": ([P], S),
+        "ckey_results_get_count": ([P, ctypes.POINTER(S)], I),
         "ckey_results_get_payload": ([P, S, ctypes.POINTER(ctypes.POINTER(ctypes.c_uint8)),
                                       ctypes.POINTER(S)], I),
         "ckey_results_get_info": ([P, S, ctypes.POINTER(ResultInfo)], I),
@@ -329,7 +329,9 @@ class CKey:
         _check(self.lib, "ckey_decoder_scan", status)
         out = []
         try:
-            for i in range(self.lib.ckey_results_count(results)):
+            count = c_size_t()
+            _check(self.lib, "ckey_results_get_count", self.lib.ckey_results_get_count(results, ctypes.byref(count)))
+            for i in range(count.value):
                 ptr, n = ctypes.POINTER(ctypes.c_uint8)(), c_size_t()
                 _check(self.lib, "ckey_results_get_payload",
                        self.lib.ckey_results_get_payload(results, i, ctypes.byref(ptr), ctypes.byref(n)))

@@ -38,8 +38,7 @@ class CKey:
         lib.ckey_style_init.argtypes = [P, I]
         lib.ckey_decoder_create.argtypes = [ctypes.POINTER(P)]
         lib.ckey_decoder_scan.argtypes = [P, P, S, I, I, S, I, I, ctypes.POINTER(P)]
-        lib.ckey_results_count.argtypes = [P]
-        lib.ckey_results_count.restype = S
+        lib.ckey_results_get_count.argtypes = [P, ctypes.POINTER(S)]
         lib.ckey_results_get_payload.argtypes = [P, S, ctypes.POINTER(ctypes.POINTER(ctypes.c_uint8)), ctypes.POINTER(S)]
         lib.ckey_results_destroy.argtypes = [P]
         lib.ckey_last_error.restype = ctypes.c_char_p
@@ -75,7 +74,9 @@ class CKey:
         elapsed = time.perf_counter() - t0
         self._check(status)
         out = []
-        for i in range(self.lib.ckey_results_count(results)):
+        count = ctypes.c_size_t()
+        self._check(self.lib.ckey_results_get_count(results, ctypes.byref(count)))
+        for i in range(count.value):
             ptr, n = ctypes.POINTER(ctypes.c_uint8)(), ctypes.c_size_t()
             self._check(self.lib.ckey_results_get_payload(results, i, ctypes.byref(ptr), ctypes.byref(n)))
             out.append(bytes(ptr[: n.value]))

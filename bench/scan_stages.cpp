@@ -91,7 +91,8 @@ int main(int argc, char **argv) {
             ckey_decoder_scan(decoder, image.pixels.data(), image.pixels.size(), image.width, image.height,
                               static_cast<size_t>(image.width), CKEY_PIXELS_GRAY8, 0, &results);
             auto t6 = Clock::now();
-            if (r == 0 && results && ckey_results_count(results) > 0) ++decoded;
+            size_t count = 0;
+            if (r == 0 && results && ckey_results_get_count(results, &count) == CKEY_OK && count > 0) ++decoded;
             ckey_results_destroy(results);
             const Clock::time_point marks[] = {t0, t1, t2, t3, t4, t5, t6};
             for (int k = 0; k < kStages; ++k) times[k].push_back(ms_between(marks[k], marks[k + 1]));

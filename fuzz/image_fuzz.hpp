@@ -53,7 +53,9 @@ int decode_and_scan(Reader reader, const uint8_t *data, size_t size) {
         std::fprintf(stderr, "scan of a decoded image failed: %d %s\n", status, ckey_last_error());
         std::abort();
     }
-    for (size_t i = 0; i < ckey_results_count(results); ++i) {
+    size_t count = 0;
+    if (ckey_results_get_count(results, &count) != CKEY_OK) std::abort();
+    for (size_t i = 0; i < count; ++i) {
         const uint8_t *payload = nullptr;
         size_t length = 0;
         if (ckey_results_get_payload(results, i, &payload, &length) != CKEY_OK) std::abort();

@@ -58,8 +58,7 @@ class Lib:
         lib.ckey_last_error.restype = ctypes.c_char_p
         lib.ckey_decoder_create.argtypes = [ctypes.POINTER(P)]
         lib.ckey_decoder_scan.argtypes = [P, P, S, I, I, S, I, I, ctypes.POINTER(P)]
-        lib.ckey_results_count.argtypes = [P]
-        lib.ckey_results_count.restype = S
+        lib.ckey_results_get_count.argtypes = [P, ctypes.POINTER(S)]
         lib.ckey_results_get_payload.argtypes = [P, S, ctypes.POINTER(ctypes.POINTER(ctypes.c_uint8)), ctypes.POINTER(S)]
         lib.ckey_results_destroy.argtypes = [P]
         self.decoder = P()
@@ -112,7 +111,9 @@ class Lib:
         self.check(self.lib.ckey_decoder_scan(self.decoder, gray.ctypes.data, gray.nbytes, gray.shape[1], gray.shape[0],
                                               gray.shape[1], 0, FLAG_THOROUGH, ctypes.byref(results)))
         try:
-            if self.lib.ckey_results_count(results) == 0:
+            count = S()
+            self.check(self.lib.ckey_results_get_count(results, ctypes.byref(count)))
+            if count.value == 0:
                 return None
             ptr, n = ctypes.POINTER(ctypes.c_uint8)(), S()
             self.check(self.lib.ckey_results_get_payload(results, 0, ctypes.byref(ptr), ctypes.byref(n)))

@@ -58,7 +58,9 @@ inline std::vector<std::string> scan(ckey_decoder *decoder, const uint8_t *pixel
     int status = ckey_decoder_scan(decoder, pixels, length, width, height, bytes_per_row, format, flags, &results);
     if (status_out) *status_out = status;
     if (status != CKEY_OK) return found;
-    for (size_t i = 0; i < ckey_results_count(results); ++i) {
+    size_t count = 0;
+    ckey_results_get_count(results, &count);
+    for (size_t i = 0; i < count; ++i) {
         const uint8_t *data = nullptr;
         size_t length = 0;
         if (ckey_results_get_payload(results, i, &data, &length) == CKEY_OK)

@@ -63,7 +63,9 @@ Outcome decode(ckey_decoder *decoder, const ckey::GrayImage &image, const std::s
                           &results) != CKEY_OK)
         return Outcome::error;
     Outcome outcome = Outcome::missed;
-    for (size_t i = 0; i < ckey_results_count(results); ++i) {
+    size_t count = 0;
+    ckey_results_get_count(results, &count);
+    for (size_t i = 0; i < count; ++i) {
         const uint8_t *data = nullptr;
         size_t length = 0;
         ckey_results_get_payload(results, i, &data, &length);

@@ -160,27 +160,44 @@ TEST(buffer_length_is_checked_before_reading) {
              int(CKEY_INVALID_ARGUMENT));
     CHECK_EQ(ckey_decoder_scan(decoder, pixels.data(), needed, 64, 64, 256, CKEY_PIXELS_RGBA8, 0, &results),
              int(CKEY_OK));
-    CHECK_EQ(ckey_results_count(results), size_t{0});
+    size_t count = 1;
+    CHECK_EQ(ckey_results_get_count(results, &count), CKEY_OK);
+    CHECK_EQ(count, size_t{0});
     ckey_results_destroy(results);
     ckey_decoder_destroy(decoder);
 }
 
-// The results calls that answer with a value still set or clear the last error.
-TEST(results_count_and_is_text_set_or_clear_the_last_error) {
+// The results calls set or clear the last error like every other; whether a
+// payload is displayable text comes with its info.
+TEST(results_count_and_text_flag_set_or_clear_the_last_error) {
     ckey_decoder *decoder = nullptr;
     REQUIRE(ckey_decoder_create(&decoder) == CKEY_OK);
     scan_support::Rgba image = scan_support::render("hello", 256);
     ckey_results *results = nullptr;
     REQUIRE(ckey_decoder_scan(decoder, image.pixels.data(), image.pixels.size(), image.size, image.size,
                               image.size * 4, CKEY_PIXELS_RGBA8, 0, &results) == CKEY_OK);
-    CHECK_EQ(ckey_results_count(nullptr), size_t{0});
+    size_t count = 9;
+    CHECK_EQ(ckey_results_get_count(nullptr, &count), CKEY_INVALID_ARGUMENT);
     CHECK(std::string(ckey_last_error()).find("results is NULL") != std::string::npos);
-    CHECK_EQ(ckey_results_count(results), size_t{1});
+    CHECK_EQ(ckey_results_get_count(results, nullptr), CKEY_INVALID_ARGUMENT);
+    CHECK_EQ(ckey_results_get_count(results, &count), CKEY_OK);
+    CHECK_EQ(count, size_t{1});
     CHECK_EQ(std::string(ckey_last_error()), std::string());
-    CHECK_EQ(ckey_results_is_text(results, 1), 0);
+    ckey_result_info info{};
+    CHECK_EQ(ckey_results_get_info(results, 1, &info), CKEY_INVALID_ARGUMENT);
     CHECK(std::string(ckey_last_error()).find("index is 1; results holds 1") != std::string::npos);
-    CHECK_EQ(ckey_results_is_text(results, 0), 1);
+    CHECK_EQ(ckey_results_get_info(results, 0, &info), CKEY_OK);
+    CHECK_EQ(info.is_text, 1);
     CHECK_EQ(std::string(ckey_last_error()), std::string());
+    ckey_results_destroy(results);
+    // A payload with a control character is not displayable text.
+    scan_support::Rgba control = scan_support::render(std::string("a\x01b"), 256);
+    REQUIRE(ckey_decoder_scan(decoder, control.pixels.data(), control.pixels.size(), control.size, control.size,
+                              control.size * 4, CKEY_PIXELS_RGBA8, 0, &results) == CKEY_OK);
+    CHECK_EQ(ckey_results_get_count(results, &count), CKEY_OK);
+    REQUIRE(count == 1);
+    CHECK_EQ(ckey_results_get_info(results, 0, &info), CKEY_OK);
+    CHECK_EQ(info.is_text, 0);
     ckey_results_destroy(results);
     ckey_decoder_destroy(decoder);
 }

@@ -37,6 +37,8 @@ typedef struct ckey_result_info {
     int correction_margin;     /* Reed-Solomon margin left: smallest E - 2e - f over the blocks */
     int parity_per_block;      /* E */
     size_t payload_bytes;
+    int is_text;               /* 1 when the payload is UTF-8 without control characters
+                                  (tab, LF and CR allowed) */
 } ckey_result_info;
 
 CKEY_API ckey_status ckey_decoder_create(ckey_decoder **out_decoder);
@@ -71,16 +73,13 @@ CKEY_API ckey_status ckey_decoder_scan_file(ckey_decoder *decoder, const char *p
                                             ckey_results **out_results);
 
 CKEY_API void ckey_results_destroy(ckey_results *results);
-/* The number of symbols found; 0, with the last error set, when results is NULL. */
-CKEY_API size_t ckey_results_count(const ckey_results *results);
+/* The number of symbols found (0 for a frame without one). */
+CKEY_API ckey_status ckey_results_get_count(const ckey_results *results, size_t *out_count);
 CKEY_API ckey_status ckey_results_get_info(const ckey_results *results, size_t index,
                                            ckey_result_info *out_info);
 /* The payload bytes, valid while results lives. */
 CKEY_API ckey_status ckey_results_get_payload(const ckey_results *results, size_t index,
                                               const uint8_t **out_data, size_t *out_length);
-/* 1 when the payload is UTF-8 without control characters (tab, LF, CR allowed);
- * 0 otherwise, with the last error set when results is NULL or index out of range. */
-CKEY_API int ckey_results_is_text(const ckey_results *results, size_t index);
 
 #ifdef __cplusplus
 }

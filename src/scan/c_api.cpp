@@ -92,15 +92,12 @@ extern "C" ckey_status ckey_decoder_scan_file(ckey_decoder *decoder, const char 
 
 extern "C" void ckey_results_destroy(ckey_results *results) { delete results; }
 
-// The two calls that answer with a value rather than a status still set the
-// last error (NULL results, an index out of range) or clear it.
-extern "C" size_t ckey_results_count(const ckey_results *results) {
-    size_t count = 0;
-    guarded([&] {
+extern "C" ckey_status ckey_results_get_count(const ckey_results *results, size_t *out_count) {
+    return guarded([&] {
         require(results, "results");
-        count = results->items.size();
+        require(out_count, "out_count");
+        *out_count = results->items.size();
     });
-    return count;
 }
 
 extern "C" ckey_status ckey_results_get_info(const ckey_results *results, size_t index, ckey_result_info *out) {
@@ -121,6 +118,7 @@ extern "C" ckey_status ckey_results_get_info(const ckey_results *results, size_t
         out->correction_margin = r.correction_margin;
         out->parity_per_block = r.parity_per_block;
         out->payload_bytes = r.payload.size();
+        out->is_text = is_display_text(r.payload.data(), r.payload.size()) ? 1 : 0;
     });
 }
 
@@ -133,13 +131,4 @@ extern "C" ckey_status ckey_results_get_payload(const ckey_results *results, siz
         *out_data = r.payload.data();
         *out_length = r.payload.size();
     });
-}
-
-extern "C" int ckey_results_is_text(const ckey_results *results, size_t index) {
-    int text = 0;
-    guarded([&] {
-        const auto &p = item(results, index).payload;
-        text = is_display_text(p.data(), p.size()) ? 1 : 0;
-    });
-    return text;
 }

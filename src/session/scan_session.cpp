@@ -177,7 +177,8 @@ void ScanSession::decode_locked(std::unique_lock<std::mutex> &lock) {
     ++stats_.frames_processed;
     bool current = running_ && session == session_;
     if (current) ++session_frames_;
-    bool found = status == CKEY_OK && ckey_results_count(results) > 0;
+    size_t count = 0;
+    bool found = status == CKEY_OK && ckey_results_get_count(results, &count) == CKEY_OK && count > 0;
     size_t first_new = events_.size();
     Event frame{Event::frame};
     frame.decode_ns = decode_ns;

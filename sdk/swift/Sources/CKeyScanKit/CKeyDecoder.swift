@@ -115,8 +115,10 @@ public enum CKeyDecoder {
     private static func collect(_ results: OpaquePointer?) throws -> [CKeyResult] {
         guard let results else { return [] }
         defer { ckey_results_destroy(results) }
+        var count = 0
+        try ckeyCheck(ckey_results_get_count(results, &count))
         var out: [CKeyResult] = []
-        for index in 0..<ckey_results_count(results) {
+        for index in 0..<count {
             out.append(try CKeyResult(coreResults: results, index: index))
         }
         return out

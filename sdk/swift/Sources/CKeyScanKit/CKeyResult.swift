@@ -54,7 +54,7 @@ extension CKeyResult {
             raw.bindMemory(to: ckey_point.self).map { CKeyPoint(x: Double($0.x), y: Double($0.y)) }
         }
         self.init(
-            bytes: bytes, text: ckey_results_is_text(results, index) == 1 ? String(decoding: bytes, as: UTF8.self) : nil,
+            bytes: bytes, text: info.is_text == 1 ? String(decoding: bytes, as: UTF8.self) : nil,
             profile: CKeyProfile(rawValue: Int(info.profile)) ?? .scalable, version: Int(info.version),
             level: CKeyLevel(rawValue: Int(info.level)) ?? .m, layout: CKeyLayout(rawValue: Int(info.layout)) ?? .standard,
             corners: corners, isInverted: info.inverted != 0, isMirrored: info.mirrored != 0,
