@@ -8,7 +8,6 @@
 #include "symbol.hpp"
 #include "symbol_handle.hpp"
 
-#include <cstdlib>
 #include <cstring>
 #include <new>
 

@@ -8,7 +8,6 @@
 #include "raster.hpp"
 #include "style_check.hpp"
 
-#include <cstdlib>
 #include <cstring>
 
 using ckey::guarded;

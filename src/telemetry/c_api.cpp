@@ -9,7 +9,6 @@
 #include "recorder.hpp"
 #include "retry_after.hpp"
 
-#include <cstdlib>
 #include <cstring>
 
 struct ckey_telemetry {

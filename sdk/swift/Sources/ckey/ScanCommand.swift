@@ -53,8 +53,9 @@ enum ScanCommand {
             throw UsageError("--raw is '\(raw)': \(String(cString: ckey_last_error()))")
         }
         let width = Int(width32), height = Int(height32)
+        let bytesPerRow = width * format.bytesPerPixel  // NV12: the luma plane's rows
         let frameBytes = format == .nv12VideoRange ? width * height + 2 * ((width + 1) / 2) * ((height + 1) / 2)
-                                                   : width * height * format.bytesPerPixel
+                                                   : height * bytesPerRow
         let formatName = args.value("format") ?? "gray8"
         let frameShape = "\(width)x\(height) \(formatName) frames of \(frameBytes) bytes"
         // A file on stdin can be checked before any frame is scanned.
@@ -107,7 +108,7 @@ enum ScanCommand {
             }
             try buffer.withUnsafeBytes {
                 _ = try session.submit(pixels: $0, width: width, height: height,
-                                       bytesPerRow: width * format.bytesPerPixel, format: format, timestamp: timestamp)
+                                       bytesPerRow: bytesPerRow, format: format, timestamp: timestamp)
             }
             index += 1
         }
