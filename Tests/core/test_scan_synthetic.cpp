@@ -142,6 +142,27 @@ TEST(inverted_and_noisy) {
     CHECK(decodes(s, img));
 }
 
+// Symbols whose quiet margin joins the threshold's component, so that the
+// quarter-resolution quick pass finds the canvas edge rather than the ring
+// (spec 14.3 step 2): a light-on-dark symbol on a lighter surface (its dark
+// margin is the component), and a dark-on-light symbol on a label in low
+// contrast, darker than its surround (its margin thresholds dark with the
+// ring). Both read in the quick pass, as the margin's outline with the ring
+// 2 units in.
+TEST(quick_pass_reads_a_ring_inside_its_margin) {
+    auto s = make("https://openckey.org/margin", {0, 2, 1, 0});
+    struct Case {
+        double size, angle;
+        int ink, paper, surround;
+    };
+    for (const Case &c : {Case{150, 0.3, 225, 35, 170}, Case{360, 0.4, 95, 125, 200}}) {
+        ckey::ScanResult r;
+        REQUIRE(decodes(s, synth::frame(s, 1280, 720, c.size, 640, 360, c.angle, c.ink, c.paper, c.surround), &r));
+        CHECK_EQ(static_cast<int>(r.route), static_cast<int>(ckey::ScanRoute::quick));
+        CHECK_EQ(r.inverted, c.ink > c.paper);
+    }
+}
+
 TEST(mirrored) {
     auto s = make("mirror", {0, 1, 1, 0});
     auto img = synth::frame(s, 400, 400, 260, 200, 200, 0.1);

@@ -271,6 +271,35 @@ bool Scanner::failed_before(const FailedRing &ring) {
     return band_read_ || same;
 }
 
+namespace {
+
+// The ring 2 units inside a candidate taken as the canvas outline, of the
+// given polarity; false when the outline maps nothing.
+bool ring_inside_margin(const RingCandidate &candidate, bool inverted, RingCandidate &ring) {
+    const std::vector<Point> canvas{{0, 0}, {31, 0}, {31, 31}, {0, 31}};
+    Homography h;
+    if (!fit_homography(canvas, {candidate.quad.begin(), candidate.quad.end()}, h)) return false;
+    ring = candidate;
+    for (int i = 0; i < 4; ++i) ring.quad[i] = h.map(kCanvasRingCorners[i].x, kCanvasRingCorners[i].y);
+    ring.inverted = inverted;
+    return true;
+}
+
+// Whether the ring (full-resolution corners) scores kMinRingScore on the
+// detection image, scale times smaller.
+bool ring_shows(const GrayImage &detect, double scale, RingCandidate ring, float min_contrast) {
+    for (Point &p : ring.quad) p = p * (1 / scale);
+    return ring_score(detect, ring, false, min_contrast) >= kMinRingScore;
+}
+
+}  // namespace
+
+bool Scanner::inside_failed_band(Point p) const {
+    for (const FailedRing &f : failed_rings_)
+        if (f.band_read && inside(f.quad, p + origin_)) return true;
+    return false;
+}
+
 bool Scanner::decode_as_margin(const GrayImage &image, const GrayImage &detect, double scale,
                                const RingCandidate &candidate, ScanResult &out) {
     // A component whose outline may be the canvas edge, with the ring 2 units
@@ -280,38 +309,30 @@ bool Scanner::decode_as_margin(const GrayImage &image, const GrayImage &detect, 
     // symbol on a lighter surface: its dark margin is the component, the
     // light ring inside it. (c) A light-on-dark symbol on a still darker
     // surface: the dark margin is lighter than the surround and, near the
-    // label's edge, thresholds light, so the light ring joins it.
+    // label's edge, thresholds light, so the light ring joins it. (d) A
+    // dark-on-light symbol on a label in low contrast, darker than its
+    // surround: the label's light margin thresholds dark and joins the ring.
     const double area = polygon_area(candidate.quad);
     const bool quiet_margin = candidate.inverted && area <= kQuietMarginMaxSide * kQuietMarginMaxSide;
     const bool dark_margin =
         area >= kDarkMarginMinSide * kDarkMarginMinSide && area <= kDarkMarginMaxSide * kDarkMarginMaxSide;
-    if (!quiet_margin && !dark_margin) return false;
-    const std::vector<Point> canvas{{0, 0}, {31, 0}, {31, 31}, {0, 31}};
-    Homography h;
-    if (!fit_homography(canvas, {candidate.quad.begin(), candidate.quad.end()}, h)) return false;
-    RingCandidate ring = candidate;
-    for (int i = 0; i < 4; ++i) ring.quad[i] = h.map(kCanvasRingCorners[i].x, kCanvasRingCorners[i].y);
-    ring.inverted = true;
+    const bool dark_label = !candidate.inverted && area >= kDarkMarginMinSide * kDarkMarginMinSide;
+    RingCandidate dark, light;
+    if (!(quiet_margin || dark_margin || dark_label) || !ring_inside_margin(candidate, false, dark) ||
+        !ring_inside_margin(candidate, true, light))
+        return false;
     // (b) and (c) only where a light ring shows 2 units in, in the detection
     // image (smoothed: in low contrast the frame's grain hides it), and no
     // ring whose band read and whose modules did not lies about the same
     // centre (that symbol was read from its own ring): most failed outlines
     // are clutter, and a decode costs tens of ring scores. Judged before (a)
-    // runs, so that (a)'s own failure does not count.
-    bool light_ring = dark_margin;
-    for (const FailedRing &f : failed_rings_)
-        light_ring = light_ring && !(f.band_read && inside(f.quad, centre(ring.quad) + origin_));
-    if (light_ring) {
-        RingCandidate scored = ring;
-        for (Point &p : scored.quad) p = p * (1 / scale);
-        light_ring = ring_score(detect, scored, false, 5) >= kMinRingScore;
-    }
-    if (quiet_margin) {
-        ring.inverted = false;
-        if (decode_candidate(image, ring, false, out)) return true;  // (a)
-        ring.inverted = true;
-    }
-    return light_ring && decode_candidate(image, ring, false, out);  // (b), (c)
+    // runs, so that (a)'s own failure does not count. (d) likewise only where
+    // a dark ring shows.
+    const bool light_ring = dark_margin && !inside_failed_band(centre(light.quad)) &&
+                            ring_shows(detect, scale, light, 5);
+    if (quiet_margin && decode_candidate(image, dark, false, out)) return true;  // (a)
+    if (light_ring && decode_candidate(image, light, false, out)) return true;   // (b), (c)
+    return dark_label && ring_shows(detect, scale, dark, 10) && decode_candidate(image, dark, false, out);  // (d)
 }
 
 void Scanner::find_scored(const GrayImage &detect, double scale, CellClasses classes, ComponentScratch &scratch) {
@@ -441,7 +462,7 @@ bool Scanner::scan_quick(const GrayImage &image, std::vector<ScanResult> &result
     candidates_.clear();
     find_scored(smoothed_, 4.0, CellClasses::dark, components_);
     rank_candidates(smoothed_, 4.0, 1e9);
-    return read_best(image, smoothed_, 4.0, {kQuickCandidates, kQuickMinSide, 0, false}, results);
+    return read_best(image, smoothed_, 4.0, {kQuickCandidates, kQuickMinSide, 0, true}, results);
 }
 
 bool Scanner::read_crop(const GrayImage &image, double cx, double cy, double side, ScanResult &result) {
@@ -552,17 +573,36 @@ bool Scanner::scan_rescues(const GrayImage &image, bool find_all, std::vector<Sc
     return results.size() > found_before;
 }
 
+bool Scanner::scan_near_misses(const GrayImage &image, double scale, bool find_all,
+                               std::vector<ScanResult> &results) {
+    size_t from = results.size();
+    auto done = [&](bool read, ScanRoute route) {
+        for (size_t i = from; i < results.size(); ++i) results[i].route = route;
+        from = results.size();
+        return read && !find_all;
+    };
+    return done(scan_joined_pieces(image, scale, find_all, results), ScanRoute::joined) ||
+           done(scan_rescues(image, find_all, results), ScanRoute::rescued) ||
+           done(scan_small_blobs(image, scale, find_all, results), ScanRoute::blob);
+}
+
 std::vector<ScanResult> Scanner::scan(const GrayImage &image, bool find_all, bool thorough) {
     std::vector<ScanResult> results;
     failed_rings_.clear();
     rescues_.clear();
+    // Each stage's reads are labelled with its route; true when the scan
+    // is done (one symbol asked for, and one read).
+    auto done = [&](bool read, ScanRoute route, size_t from) {
+        for (size_t i = from; i < results.size(); ++i) results[i].route = route;
+        return read && !find_all;
+    };
     const bool halve = std::min(image.width, image.height) >= 480;
     const GrayImage *detect = &image;
     if (halve) {
         decimate(image, decimated_);
         detect = &decimated_;
         // Most symbols of a frame are large enough for the quick pass.
-        if (!find_all && scan_quick(image, results)) return results;
+        if (!find_all && done(scan_quick(image, results), ScanRoute::quick, 0)) return results;
     }
     // Detection works on a smoothed image: sensor grain would otherwise break
     // flat regions into thousands of tiny components that each cost time.
@@ -571,10 +611,9 @@ std::vector<ScanResult> Scanner::scan(const GrayImage &image, bool find_all, boo
     // One detection pass. Clean rings (score >= 0.85) are decoded, and at
     // most two weaker ones (from 0.7: a metallic ring in shade, a worn
     // print): clutter seldom scores that high, so symbol-free frames stay cheap.
-    if (scan_level(image, smoothed_, scale, find_all, results, 0.85) && !find_all) return results;
-    if (halve && scan_joined_pieces(image, scale, find_all, results) && !find_all) return results;
-    if (halve && scan_rescues(image, find_all, results) && !find_all) return results;
-    if (halve && scan_small_blobs(image, scale, find_all, results) && !find_all) return results;
+    const ScanRoute level = halve ? ScanRoute::halved : ScanRoute::full;
+    if (done(scan_level(image, smoothed_, scale, find_all, results, 0.85), level, 0)) return results;
+    if (halve && scan_near_misses(image, scale, find_all, results)) return results;
     if (!halve) {
         // A small image may hold a symbol whose ring is a pixel or two thick,
         // which the smoothing can merge into a grey surround: once more on

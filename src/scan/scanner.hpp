@@ -83,12 +83,18 @@ constexpr int kDarkFirstCandidates = 3;
 // the quarter-resolution image, the best kQuickCandidates of them that score
 // at least kMinRingScore and span kQuickMinSide full-resolution pixels (a
 // 1-unit ring is then about two thirds of a quarter pixel wide, and smoothed
-// still reads), decoded flat before the halved pass runs. On the camera
-// benchmark's dev frames it reads about half the symbols for a quarter of the
-// halved pass's detection cost; 2 candidates or 110 px read fewer, 4 or
-// 60 px no more.
+// still reads), decoded flat and as margins before the halved pass runs. On
+// the camera benchmark's dev frames it reads well over half the symbols for a
+// quarter of the halved pass's detection cost; 2 candidates or 110 px read
+// fewer, 4 or 60 px no more. The margin readings moved the light-on-dark
+// symbols (whose dark margin is the component here) and low-contrast labels
+// darker than their surround into it.
 constexpr int kQuickCandidates = 3;
 constexpr double kQuickMinSide = 70;
+
+// The stage of Scanner::scan that read a symbol (spec 14.3): for tests,
+// traces and the benchmark's stage profile; it changes nothing read.
+enum class ScanRoute : uint8_t { quick, halved, joined, rescued, blob, full };
 
 struct ScanResult {
     std::vector<uint8_t> payload;
@@ -97,6 +103,7 @@ struct ScanResult {
     bool mirrored = false;
     Quad corners;  // symbol's top-left, top-right, bottom-right, bottom-left
     int errors = 0, erasures = 0, correction_margin = 0, parity_per_block = 0;
+    ScanRoute route = ScanRoute::full;
 };
 
 // Holds scratch buffers between frames. Not thread-safe: one per thread.
@@ -155,8 +162,16 @@ private:
     bool read_crop(const GrayImage &image, double cx, double cy, double side, ScanResult &result);
     // A failed candidate read as a symbol's margin (spec 14.5 step 4): a small
     // light one as the quiet margin of a dark-on-light symbol, one of either
-    // polarity as the dark margin of a light-on-dark symbol. detect: the
-    // detection image, scale times smaller than image.
+    // polarity as the dark margin of a light-on-dark symbol, a dark one as
+    // the margin and ring of a dark-on-light symbol on a darker label.
+    // detect: the detection image, scale times smaller than image.
+    // Whether p (in the image scanned, origin_ away from the frame) lies
+    // inside a ring of the frame whose band read and whose modules did not.
+    bool inside_failed_band(Point p) const;
+    // The halved pass's second chances, in order: joined ring pieces, rescue
+    // crops, small blobs; each labels its reads with its route. True when
+    // the scan is done (one symbol asked for, and one read).
+    bool scan_near_misses(const GrayImage &image, double scale, bool find_all, std::vector<ScanResult> &results);
     bool decode_as_margin(const GrayImage &image, const GrayImage &detect, double scale,
                           const RingCandidate &candidate, ScanResult &out);
     struct FailedRing;
