@@ -49,6 +49,101 @@ int evaluate(const GaloisField &field, const Poly &p, int x) {
     return acc;
 }
 
+// Erasure locator Gamma(x) = prod (1 - X_k x), X_k = alpha^(n-1-pos), into
+// lambda; false when a position lies outside the codeword.
+bool erasure_locator(const GaloisField &field, const std::vector<int> &erasures, int n, Poly &lambda) {
+    lambda = {1};
+    for (int pos : erasures) {
+        if (pos < 0 || pos >= n) return false;
+        int x = field.exp(n - 1 - pos);
+        Poly next(lambda.size() + 1, 0);
+        for (size_t j = 0; j < lambda.size(); ++j) {
+            next[j] ^= lambda[j];
+            next[j + 1] ^= field.multiply(lambda[j], x);
+        }
+        lambda = next;
+    }
+    return true;
+}
+
+// Berlekamp-Massey from the erasure locator (f erasures) over the syndromes
+// s: lambda becomes the errata locator, trimmed of zero high terms. Returns
+// its expected degree L.
+int berlekamp_massey(const GaloisField &field, const std::vector<int> &s, int f, Poly &lambda) {
+    const int parity_count = static_cast<int>(s.size());
+    Poly b = lambda;
+    int l = f;
+    for (int r = f; r < parity_count; ++r) {
+        int delta = 0;
+        for (size_t i = 0; i < lambda.size() && static_cast<int>(i) <= r; ++i)
+            delta ^= field.multiply(lambda[i], s[r - i]);
+        b.insert(b.begin(), 0);
+        if (delta != 0) {
+            Poly t(std::max(lambda.size(), b.size()), 0);
+            for (size_t i = 0; i < lambda.size(); ++i) t[i] ^= lambda[i];
+            for (size_t i = 0; i < b.size(); ++i) t[i] ^= field.multiply(delta, b[i]);
+            if (2 * l <= r + f) {
+                int inv = field.inverse(delta);
+                b.assign(lambda.size(), 0);
+                for (size_t i = 0; i < lambda.size(); ++i) b[i] = field.multiply(lambda[i], inv);
+                l = r + 1 + f - l;
+            }
+            lambda = t;
+        }
+    }
+    while (lambda.size() > 1 && lambda.back() == 0) lambda.pop_back();
+    return l;
+}
+
+// Forney, first root alpha^0: Omega(x) = S(x) Lambda(x) mod x^E, and the
+// error at X is X * Omega(X^-1) / Lambda'(X^-1), added into corrected.
+// False when Lambda' vanishes at a root.
+bool forney(const GaloisField &field, const std::vector<int> &s, const Poly &lambda,
+            const std::vector<int> &positions, std::vector<uint8_t> &corrected) {
+    const int parity_count = static_cast<int>(s.size()), n = static_cast<int>(corrected.size());
+    Poly omega(parity_count, 0);
+    for (int i = 0; i < parity_count; ++i)
+        for (size_t j = 0; j < lambda.size() && static_cast<int>(j) <= i; ++j)
+            omega[i] ^= field.multiply(s[i - j], lambda[j]);
+    Poly derivative(std::max<size_t>(1, lambda.size() - 1), 0);
+    for (size_t i = 1; i < lambda.size(); i += 2) derivative[i - 1] = lambda[i];
+    for (int pos : positions) {
+        int x = field.exp(n - 1 - pos);
+        int x_inv = field.inverse(x);
+        int denominator = evaluate(field, derivative, x_inv);
+        if (denominator == 0) return false;
+        int magnitude = field.multiply(x, field.divide(evaluate(field, omega, x_inv), denominator));
+        corrected[pos] = static_cast<uint8_t>(corrected[pos] ^ magnitude);
+    }
+    return true;
+}
+
+// The codeword positions pos whose X^-1 = alpha^-(n - 1 - pos) is a root of
+// lambda (Chien search). Each term lambda_j X^-j is kept as a log that grows
+// by j from one position to the next, so a position costs one addition and
+// one table lookup per term and no multiplication.
+std::vector<int> chien_search(const GaloisField &field, const Poly &lambda, int n) {
+    const int order = field.size() - 1;
+    std::vector<int> logs, steps;  // the non-zero terms above degree 0
+    for (size_t j = 1; j < lambda.size(); ++j) {
+        if (lambda[j] == 0) continue;
+        const int first = (order - (n - 1) % order) % order;  // log of X^-1 at position 0
+        steps.push_back(static_cast<int>(j % order));
+        logs.push_back((field.log(lambda[j]) + static_cast<int>((j * first) % order)) % order);
+    }
+    std::vector<int> positions;
+    for (int pos = 0; pos < n; ++pos) {
+        int value = lambda[0];
+        for (size_t t = 0; t < logs.size(); ++t) {
+            value ^= field.exp_unreduced(logs[t]);
+            logs[t] += steps[t];
+            if (logs[t] >= order) logs[t] -= order;
+        }
+        if (value == 0) positions.push_back(pos);
+    }
+    return positions;
+}
+
 }  // namespace
 
 void rs_encode(const GaloisField &field, const uint8_t *data, int k, int parity_count,
@@ -71,77 +166,24 @@ RsOutcome rs_decode(const GaloisField &field, uint8_t *codeword, int n, int pari
     RsOutcome out;
     out.erasures = static_cast<int>(erasures.size());
     if (out.erasures > parity_count) return out;
-    std::vector<int> s = syndromes(field, codeword, n, parity_count);
+    const std::vector<int> s = syndromes(field, codeword, n, parity_count);
     if (std::all_of(s.begin(), s.end(), [](int v) { return v == 0; })) {
         out.ok = true;
         out.erasures = 0;  // nothing needed filling
         out.correction_margin = parity_count;
         return out;
     }
-    // Erasure locator Gamma(x) = prod (1 - X_k x), X_k = alpha^(n-1-pos).
-    Poly lambda{1};
-    for (int pos : erasures) {
-        if (pos < 0 || pos >= n) return out;
-        int x = field.exp(n - 1 - pos);
-        Poly next(lambda.size() + 1, 0);
-        for (size_t j = 0; j < lambda.size(); ++j) {
-            next[j] ^= lambda[j];
-            next[j + 1] ^= field.multiply(lambda[j], x);
-        }
-        lambda = next;
-    }
+    Poly lambda;
+    if (!erasure_locator(field, erasures, n, lambda)) return out;
     const int f = out.erasures;
-    Poly b = lambda;
-    int l = f;
-    for (int r = f; r < parity_count; ++r) {
-        int delta = 0;
-        for (size_t i = 0; i < lambda.size() && static_cast<int>(i) <= r; ++i)
-            delta ^= field.multiply(lambda[i], s[r - i]);
-        b.insert(b.begin(), 0);
-        if (delta != 0) {
-            Poly t(std::max(lambda.size(), b.size()), 0);
-            for (size_t i = 0; i < lambda.size(); ++i) t[i] ^= lambda[i];
-            for (size_t i = 0; i < b.size(); ++i) t[i] ^= field.multiply(delta, b[i]);
-            if (2 * l <= r + f) {
-                int inv = field.inverse(delta);
-                b.assign(lambda.size(), 0);
-                for (size_t i = 0; i < lambda.size(); ++i) b[i] = field.multiply(lambda[i], inv);
-                l = r + 1 + f - l;
-            }
-            lambda = t;
-        }
-    }
-    while (lambda.size() > 1 && lambda.back() == 0) lambda.pop_back();
+    const int l = berlekamp_massey(field, s, f, lambda);
     const int degree = static_cast<int>(lambda.size()) - 1;
     if (degree != l || 2 * (l - f) + f > parity_count) return out;
-
-    // Chien search over the codeword's positions.
-    std::vector<int> positions;
-    for (int pos = 0; pos < n; ++pos) {
-        int x_inv = field.inverse(field.exp(n - 1 - pos));
-        if (evaluate(field, lambda, x_inv) == 0) positions.push_back(pos);
-    }
+    const std::vector<int> positions = chien_search(field, lambda, n);
     if (static_cast<int>(positions.size()) != degree) return out;
-
-    // Omega(x) = S(x) Lambda(x) mod x^E; Forney with first root alpha^0:
-    // e = X * Omega(X^-1) / Lambda'(X^-1).
-    Poly omega(parity_count, 0);
-    for (int i = 0; i < parity_count; ++i)
-        for (size_t j = 0; j < lambda.size() && static_cast<int>(j) <= i; ++j)
-            omega[i] ^= field.multiply(s[i - j], lambda[j]);
-    Poly derivative(std::max<size_t>(1, lambda.size() - 1), 0);
-    for (size_t i = 1; i < lambda.size(); i += 2) derivative[i - 1] = lambda[i];
-
     std::vector<uint8_t> corrected(codeword, codeword + n);
-    for (int pos : positions) {
-        int x = field.exp(n - 1 - pos);
-        int x_inv = field.inverse(x);
-        int denominator = evaluate(field, derivative, x_inv);
-        if (denominator == 0) return out;
-        int magnitude = field.multiply(x, field.divide(evaluate(field, omega, x_inv), denominator));
-        corrected[pos] = static_cast<uint8_t>(corrected[pos] ^ magnitude);
-    }
-    std::vector<int> check = syndromes(field, corrected.data(), n, parity_count);
+    if (!forney(field, s, lambda, positions, corrected)) return out;
+    const std::vector<int> check = syndromes(field, corrected.data(), n, parity_count);
     if (!std::all_of(check.begin(), check.end(), [](int v) { return v == 0; })) return out;
 
     int errors = 0;

