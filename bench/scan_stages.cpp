@@ -45,15 +45,16 @@ bool parse_args(int argc, char **argv, int &repeat, std::vector<std::string> &fi
     return false;
 }
 
-}  // namespace
+constexpr int kStages = 6;
+const char *const kStageNames[kStages] = {"decimate", "smooth", "binarize", "components", "whole scan", "C API scan"};
+// Routes: ckey::ScanRoute's values, then "none".
+constexpr int kRoutes = 7;
+const char *const kRouteNames[kRoutes] = {"quick", "halved", "joined", "rescued", "blob", "full", "none"};
 
-int main(int argc, char **argv) {
-    int repeat = 7;
-    std::vector<std::string> files;
-    if (!parse_args(argc, argv, repeat, files)) return 2;
-    const char *names[] = {"decimate", "smooth", "binarize", "components", "whole scan", "C API scan"};
-    constexpr int kStages = 6;
-    std::vector<double> times[kStages];
+// Everything timed, and the scratch the stages reuse from file to file.
+struct Timings {
+    std::vector<double> stages[kStages];
+    std::vector<double> routes[kRoutes];  // per file: its best whole-scan time
     size_t runs = 0, candidates = 0, decoded = 0;
     ckey::GrayImage halved, smoothed;
     ckey::Ternary binary;
@@ -62,51 +63,78 @@ int main(int argc, char **argv) {
     std::vector<ckey::RingCandidate> rings;
     ckey::Scanner scanner;
     ckey_decoder *decoder = nullptr;
-    if (ckey_decoder_create(&decoder) != CKEY_OK) return 1;
+};
+
+// Times each stage of one image, repeat times.
+void time_image(const ckey::GrayImage &image, int repeat, Timings &t) {
+    double best_scan = 1e9;
+    int route = kRoutes - 1;
+    for (int r = 0; r < repeat; ++r) {
+        // The scanner halves frames of 480 px or more on the short side.
+        const bool halve = std::min(image.width, image.height) >= 480;
+        auto t0 = Clock::now();
+        if (halve) ckey::decimate(image, t.halved);
+        auto t1 = Clock::now();
+        ckey::smooth(halve ? t.halved : image, t.smoothed);
+        auto t2 = Clock::now();
+        ckey::binarize(t.smoothed, t.binary, t.binarize_scratch);
+        auto t3 = Clock::now();
+        t.rings.clear();
+        ckey::find_ring_candidates(t.binary, t.components, t.rings);
+        auto t4 = Clock::now();
+        const std::vector<ckey::ScanResult> read = t.scanner.scan(image, false);
+        auto t5 = Clock::now();
+        if (!read.empty()) route = static_cast<int>(read[0].route);
+        best_scan = std::min(best_scan, ms_between(t4, t5));
+        ckey_results *results = nullptr;
+        ckey_decoder_scan(t.decoder, image.pixels.data(), image.pixels.size(), image.width, image.height,
+                          static_cast<size_t>(image.width), CKEY_PIXELS_GRAY8, 0, &results);
+        auto t6 = Clock::now();
+        size_t count = 0;
+        if (r == 0 && results && ckey_results_get_count(results, &count) == CKEY_OK && count > 0) ++t.decoded;
+        ckey_results_destroy(results);
+        const Clock::time_point marks[] = {t0, t1, t2, t3, t4, t5, t6};
+        for (int k = 0; k < kStages; ++k) t.stages[k].push_back(ms_between(marks[k], marks[k + 1]));
+        if (r == 0) {
+            t.runs += t.components.runs.size();
+            t.candidates += t.rings.size();
+        }
+    }
+    t.routes[route].push_back(best_scan);
+}
+
+void report(const Timings &t, size_t files, int repeat) {
+    std::printf("%zu files x %d repeats; medians in ms\n", files, repeat);
+    for (int k = 0; k < kStages; ++k) std::printf("  %-11s %7.3f\n", kStageNames[k], median(t.stages[k]));
+    std::printf("per file: %.0f runs, %.1f ring candidates; %zu of %zu files decoded\n",
+                static_cast<double>(t.runs) / files, static_cast<double>(t.candidates) / files, t.decoded, files);
+    std::printf("routes (best of the repeats per file):\n");
+    for (int k = 0; k < kRoutes; ++k)
+        if (!t.routes[k].empty())
+            std::printf("  %-8s %4zu files, whole scan median %7.3f ms\n", kRouteNames[k], t.routes[k].size(),
+                        median(t.routes[k]));
+}
+
+}  // namespace
+
+int main(int argc, char **argv) {
+    int repeat = 7;
+    std::vector<std::string> files;
+    if (!parse_args(argc, argv, repeat, files)) return 2;
+    Timings t;
+    if (ckey_decoder_create(&t.decoder) != CKEY_OK) return 1;
     for (const std::string &file : files) {
         ckey::GrayImage image;
         try {
             image = ckey::read_image_file(file);
         } catch (const std::exception &e) {
             std::fprintf(stderr, "scan_stages: %s: %s\n", file.c_str(), e.what());
-            ckey_decoder_destroy(decoder);
+            ckey_decoder_destroy(t.decoder);
             return 1;
         }
-        for (int r = 0; r < repeat; ++r) {
-            // The scanner halves frames of 480 px or more on the short side.
-            const bool halve = std::min(image.width, image.height) >= 480;
-            auto t0 = Clock::now();
-            if (halve) ckey::decimate(image, halved);
-            auto t1 = Clock::now();
-            ckey::smooth(halve ? halved : image, smoothed);
-            auto t2 = Clock::now();
-            ckey::binarize(smoothed, binary, binarize_scratch);
-            auto t3 = Clock::now();
-            rings.clear();
-            ckey::find_ring_candidates(binary, components, rings);
-            auto t4 = Clock::now();
-            scanner.scan(image, false);
-            auto t5 = Clock::now();
-            ckey_results *results = nullptr;
-            ckey_decoder_scan(decoder, image.pixels.data(), image.pixels.size(), image.width, image.height,
-                              static_cast<size_t>(image.width), CKEY_PIXELS_GRAY8, 0, &results);
-            auto t6 = Clock::now();
-            size_t count = 0;
-            if (r == 0 && results && ckey_results_get_count(results, &count) == CKEY_OK && count > 0) ++decoded;
-            ckey_results_destroy(results);
-            const Clock::time_point marks[] = {t0, t1, t2, t3, t4, t5, t6};
-            for (int k = 0; k < kStages; ++k) times[k].push_back(ms_between(marks[k], marks[k + 1]));
-            if (r == 0) {
-                runs += components.runs.size();
-                candidates += rings.size();
-            }
-        }
+        time_image(image, repeat, t);
     }
-    std::printf("%zu files x %d repeats; medians in ms\n", files.size(), repeat);
-    for (int k = 0; k < kStages; ++k) std::printf("  %-11s %7.3f\n", names[k], median(times[k]));
-    std::printf("per file: %.0f runs, %.1f ring candidates; %zu of %zu files decoded\n",
-                static_cast<double>(runs) / files.size(), static_cast<double>(candidates) / files.size(), decoded,
-                files.size());
-    ckey_decoder_destroy(decoder);
+    report(t, files.size(), repeat);
+    ckey_decoder_destroy(t.decoder);
     return 0;
 }
