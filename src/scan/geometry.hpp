@@ -88,6 +88,7 @@ struct CanvasMap {
     // with the bend computed once for the points that share the centre's
     // bent coordinate.
     void map_cross(double cx, double cy, double spread, Point out[5]) const {
+        if (axis == 0 && !bowed) return map_cross_flat(cx, cy, spread, out);
         const Point in[5] = {{cx, cy}, {cx - spread, cy}, {cx + spread, cy}, {cx, cy - spread}, {cx, cy + spread}};
         double centre_u = 0, centre_bent = 0;
         for (int i = 0; i < 5; ++i) {
@@ -107,6 +108,24 @@ struct CanvasMap {
     }
 
 private:
+    // map_cross without bend or bows: the turn is affine and the homography's
+    // numerators and denominator are linear in the point, so each neighbour
+    // is the centre's sums plus or minus one step's (module sampling calls
+    // this for every cell of every reading).
+    void map_cross_flat(double cx, double cy, double spread, Point out[5]) const {
+        const Point c = turned(cx, cy), ex = turned(cx + spread, cy) - c, ey = turned(cx, cy + spread) - c;
+        const auto &m = h.m;
+        const double x = m[0] * c.x + m[1] * c.y + m[2], y = m[3] * c.x + m[4] * c.y + m[5];
+        const double w = m[6] * c.x + m[7] * c.y + m[8];
+        const Point steps[2] = {ex, ey};
+        out[0] = {x / w, y / w};
+        for (int k = 0; k < 2; ++k) {
+            const Point e = steps[k];
+            const double sx = m[0] * e.x + m[1] * e.y, sy = m[3] * e.x + m[4] * e.y, sw = m[6] * e.x + m[7] * e.y;
+            out[1 + 2 * k] = {(x - sx) / (w - sw), (y - sy) / (w - sw)};
+            out[2 + 2 * k] = {(x + sx) / (w + sw), (y + sy) / (w + sw)};
+        }
+    }
     double bend_scale = 0;  // 13.5 / sin(phi), computed once: maps are applied per sample
     double bend(double u) const { return 15.5 + bend_scale * std::sin(phi * (u - 15.5) / 13.5); }
     Point turned(double x, double y) const {
