@@ -1,6 +1,7 @@
 // Traces the scan pipeline on one image file: candidates, their ring scores,
 // the format reading and the module decode of each. A debugging aid.
-// Usage: scan_trace FILE [--full] [--tile N]
+// Usage: scan_trace FILE [--full | --quarter] [--tile N]
+// (--quarter: the quick pass's quarter-resolution detection image)
 #include "image/image_file.hpp"
 #include "scan/binarize.hpp"
 #include "scan/candidates.hpp"
@@ -8,20 +9,22 @@
 #include "scan/read_modules.hpp"
 #include "scan/refine_edges.hpp"
 
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 
 int main(int argc, char **argv) {
     if (argc < 2) {
-        std::fprintf(stderr, "usage: scan_trace FILE [--full] [--tile 3|4]\n");
+        std::fprintf(stderr, "usage: scan_trace FILE [--full | --quarter] [--tile 3|4]\n");
         return 2;
     }
     ckey::GrayImage image = ckey::read_image_file(argv[1]);
-    bool full = false;
+    bool full = false, quarter = false;
     int tile = ckey::kTile;
     for (int i = 2; i < argc; ++i) {
         if (std::strcmp(argv[i], "--full") == 0) full = true;
+        else if (std::strcmp(argv[i], "--quarter") == 0) quarter = true;
         else if (std::strcmp(argv[i], "--tile") == 0 && i + 1 < argc) tile = std::atoi(argv[++i]);
     }
     ckey::GrayImage detect = image;
@@ -29,6 +32,11 @@ int main(int argc, char **argv) {
     if (!full && std::min(image.width, image.height) >= 480) {
         ckey::decimate(image, detect);
         scale = 2;
+        if (quarter) {
+            ckey::GrayImage halved = detect;
+            ckey::decimate(halved, detect);
+            scale = 4;
+        }
     }
     ckey::Ternary binary;
     ckey::GrayImage smoothed;
@@ -43,8 +51,9 @@ int main(int argc, char **argv) {
         ckey::Quad q = c.quad;
         bool refined = ckey::refine_ring_edges(image, c.inverted, q);
         auto format = ckey::read_format(image, q);
-        std::printf("quad (%.0f,%.0f) (%.0f,%.0f) (%.0f,%.0f) (%.0f,%.0f) inv %d refined %d format %d",
-                    q[0].x, q[0].y, q[1].x, q[1].y, q[2].x, q[2].y, q[3].x, q[3].y, c.inverted, refined, format.found);
+        std::printf("quad (%.0f,%.0f) (%.0f,%.0f) (%.0f,%.0f) (%.0f,%.0f) side %.0f inv %d refined %d format %d",
+                    q[0].x, q[0].y, q[1].x, q[1].y, q[2].x, q[2].y, q[3].x, q[3].y, std::sqrt(c.area) * scale,
+                    c.inverted, refined, format.found);
         if (format.found) {
             std::printf(" p%d v%d l%d lay%d m%d cost %d ink %.0f bg %.0f", format.info.profile, format.info.version,
                         format.info.level, format.info.layout, format.info.mask, format.cost, format.ink,

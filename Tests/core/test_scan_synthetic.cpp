@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <random>
+#include <utility>
 
 namespace {
 
@@ -160,6 +161,19 @@ TEST(quick_pass_reads_a_ring_inside_its_margin) {
         REQUIRE(decodes(s, synth::frame(s, 1280, 720, c.size, 640, 360, c.angle, c.ink, c.paper, c.surround), &r));
         CHECK_EQ(static_cast<int>(r.route), static_cast<int>(ckey::ScanRoute::quick));
         CHECK_EQ(r.inverted, c.ink > c.paper);
+    }
+}
+
+// A dark-on-light symbol of 100-120 px: its 1-unit ring is under a pixel
+// wide in the quarter image and does not show there, but the label's light
+// quiet margin does, and the ring 2 units inside it is read.
+TEST(quick_pass_reads_a_thin_ring_from_its_quiet_margin) {
+    auto s = make("https://openckey.org/margin", {0, 2, 1, 0});
+    for (const auto &[size, angle] : {std::pair{100.0, 0.0}, {110.0, 0.4}, {120.0, 0.79}}) {
+        ckey::ScanResult r;
+        REQUIRE(decodes(s, synth::frame(s, 1280, 720, size, 500, 300, angle, 40, 200, 110), &r));
+        CHECK_EQ(static_cast<int>(r.route), static_cast<int>(ckey::ScanRoute::quick));
+        CHECK(!r.inverted);
     }
 }
 
