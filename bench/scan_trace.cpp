@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <utility>
 
 int main(int argc, char **argv) {
     if (argc < 2) {
@@ -33,8 +34,9 @@ int main(int argc, char **argv) {
         ckey::decimate(image, detect);
         scale = 2;
         if (quarter) {
-            ckey::GrayImage halved = detect;
-            ckey::decimate(halved, detect);
+            ckey::GrayImage quartered;
+            ckey::decimate(detect, quartered);
+            detect = std::move(quartered);
             scale = 4;
         }
     }

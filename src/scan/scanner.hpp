@@ -1,7 +1,8 @@
 // The scan pipeline, stage by stage:
 //   1 pixel formats -> luminance (src/image)
 //   2 decimate (frames >= 480 px on the short side) and binarize
-//   2a one symbol wanted: a quick pass over the dark rings of the quarter image
+//   2a one symbol wanted: a quick pass over the dark rings of the quarter image,
+//      then its light components as quiet margins
 //   3 ring candidates: ring-like components, hull -> quad, ranked, up to ten
 //     (one symbol wanted: the dark components first, the light ones if none reads)
 //   3b small rings of the halved image that fail: pieces of one ring joined into one outline,
@@ -127,7 +128,8 @@ private:
     bool scan_level(const GrayImage &image, const GrayImage &detect, double scale, bool find_all,
                     std::vector<ScanResult> &results, double min_score, double max_side = 1e9);
     // Stage 2a: the quick pass, dark-ring candidates of the quarter-resolution
-    // image (made from decimated_) decoded flat; true when one read.
+    // image (made from decimated_) decoded flat and as margins, then its light
+    // components as quiet margins (read_quick_margins); true when one read.
     bool scan_quick(const GrayImage &image, std::vector<ScanResult> &results);
     // The quick pass's second reading: candidates_ (light components of the
     // quarter image) as quiet margins; true when one read.
