@@ -230,8 +230,8 @@ TEST(dark_and_light_labelled_apart_match_both_together) {
         }
     }
     std::vector<ckey::SmallBlob> blobs_together, blobs_apart;
-    ckey::find_small_blobs(both, 1000, blobs_together);
-    ckey::find_small_blobs(dark, 1000, blobs_apart, &light);
+    ckey::find_small_blobs(both, image, 1000, blobs_together);
+    ckey::find_small_blobs(dark, image, 1000, blobs_apart, &light);
     CHECK(blobs_together.size() >= 10);
     REQUIRE(blobs_apart.size() == blobs_together.size());
     for (size_t i = 0; i < blobs_apart.size(); ++i) {
@@ -240,6 +240,54 @@ TEST(dark_and_light_labelled_apart_match_both_together) {
         CHECK_EQ(blobs_apart[i].x1, blobs_together[i].x1);
         CHECK_EQ(blobs_apart[i].y1, blobs_together[i].y1);
     }
+}
+
+// Small blobs (spec 14.3 step 6) are taken in turn by size and by how much
+// they stand out from an even surround: a small dark square on a plain light
+// patch comes second, after the largest, among larger blobs in a checkered
+// surround that a ranking by size alone puts first.
+TEST(small_blobs_take_the_largest_and_the_most_distinct_in_turn) {
+    ckey::GrayImage image;
+    image.width = 240;
+    image.height = 120;
+    image.pixels.resize(static_cast<size_t>(image.width) * image.height);
+    for (int y = 0; y < image.height; ++y)  // a busy surround: 3-pixel checks
+        for (int x = 0; x < image.width; ++x)
+            image.pixels[static_cast<size_t>(y) * image.width + x] = ((x / 3 + y / 3) % 2) ? 150 : 110;
+    auto fill = [&](int x0, int y0, int x1, int y1, uint8_t v) {
+        for (int y = y0; y < y1; ++y)
+            for (int x = x0; x < x1; ++x) image.pixels[static_cast<size_t>(y) * image.width + x] = v;
+    };
+    for (int i = 0; i < 4; ++i) fill(10 + 40 * i, 20, 10 + 40 * i + 16 + i, 36 + i, 10);  // blobs in clutter
+    fill(170, 50, 234, 114, 220);  // a plain light patch, too large to be a blob...
+    fill(197, 77, 207, 87, 10);    // ...around a 10-pixel dark square
+    ckey::GrayImage smoothed;
+    ckey::smooth(image, smoothed);
+    ckey::Ternary t;
+    ckey::binarize(smoothed, t);
+    ckey::ComponentScratch scratch;
+    std::vector<ckey::RingCandidate> rings;
+    ckey::find_ring_candidates(t, scratch, rings);
+    std::vector<ckey::SmallBlob> all, two;
+    ckey::find_small_blobs(scratch, smoothed, 1000, all);
+    ckey::find_small_blobs(scratch, smoothed, 2, two);
+    REQUIRE(all.size() >= 6u);
+    REQUIRE(two.size() == 2u);
+    auto square = [](const ckey::SmallBlob &b) { return b.x0 >= 195 && b.x0 <= 198 && b.y0 >= 75 && b.y0 <= 78; };
+    // By size alone the square would come late: most blobs here are larger.
+    const auto larger = std::count_if(all.begin(), all.end(), [&](const ckey::SmallBlob &b) {
+        return b.size_rank > std::find_if(all.begin(), all.end(), square)->size_rank;
+    });
+    CHECK(larger >= 4);
+    const auto largest = std::max_element(all.begin(), all.end(), [](const auto &a, const auto &b) {
+        return a.size_rank < b.size_rank;
+    });
+    CHECK(two[0].largest);
+    CHECK_EQ(two[0].size_rank, largest->size_rank);
+    CHECK(!two[1].largest);
+    CHECK(square(two[1]));
+    for (const ckey::SmallBlob &b : all)
+        if (!square(b)) CHECK(two[1].contrast_rank > b.contrast_rank);
 }
 
 // A ring broken into pieces (spec 14.3 step 5): pieces of one polarity whose

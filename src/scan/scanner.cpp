@@ -527,14 +527,16 @@ bool Scanner::read_crop(const GrayImage &image, double cx, double cy, double sid
 bool Scanner::scan_small_blobs(const GrayImage &image, double scale, bool find_all,
                                std::vector<ScanResult> &results) {
     // A one-symbol scan labelled the light cells apart (gather_candidates).
-    find_small_blobs(components_, kMaxSmallBlobs, blobs_, find_all ? nullptr : &light_components_);
+    find_small_blobs(components_, smoothed_, kMaxSmallBlobs, blobs_, find_all ? nullptr : &light_components_);
     const size_t found_before = results.size();
     for (const SmallBlob &blob : blobs_) {
-        // A crop 1.6 times the blob's size about its centre holds the whole
-        // symbol and its quiet margin even when the blob is only part of it
-        // (a few cells, or one side of the ring).
+        // A crop about the blob's centre that holds the whole symbol and its
+        // quiet margin even when the blob is only part of it (a few cells,
+        // or one side of the ring): wider for the blobs that stood out,
+        // which are more often such parts (kFragmentCrop).
         const double cx = (blob.x0 + blob.x1 + 1) * 0.5 * scale, cy = (blob.y0 + blob.y1 + 1) * 0.5 * scale;
-        const double side = std::max(32.0, 1.6 * scale * std::max(blob.x1 - blob.x0 + 1, blob.y1 - blob.y0 + 1));
+        const double widen = blob.largest ? kBlobCrop : kFragmentCrop;
+        const double side = std::max(32.0, widen * scale * std::max(blob.x1 - blob.x0 + 1, blob.y1 - blob.y0 + 1));
         if (already_read(results, {cx, cy})) continue;
         ScanResult result;
         if (read_crop(image, cx, cy, side, result)) add_unless_read(results, std::move(result));

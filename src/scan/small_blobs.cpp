@@ -1,6 +1,8 @@
 #include "small_blobs.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdlib>
 
 namespace ckey {
 
@@ -20,13 +22,67 @@ std::vector<const ComponentStats *> merged(const std::vector<ComponentStats> &a,
     return all;
 }
 
+// How much a blob stands out from an even surround: the difference between
+// the mean of its box and the median of a rectangle just outside it, over
+// the spread (10th to 90th percentile) of that rectangle, times the square
+// root of the box's shorter side. A symbol's quiet margin is even and
+// contrasts with its ring; grass, gravel and text are neither.
+double surround_contrast(const GrayImage &detect, int x0, int y0, int x1, int y1, std::vector<int> &ring) {
+    const int shorter = std::min(x1 - x0, y1 - y0) + 1;
+    const int gap = 1 + shorter / 10;
+    const int rx0 = std::max(0, x0 - gap), ry0 = std::max(0, y0 - gap);
+    const int rx1 = std::min(detect.width - 1, x1 + gap), ry1 = std::min(detect.height - 1, y1 + gap);
+    auto at = [&](int x, int y) { return static_cast<int>(detect.pixels[static_cast<size_t>(y) * detect.width + x]); };
+    ring.clear();
+    for (int x = rx0; x <= rx1; ++x) ring.insert(ring.end(), {at(x, ry0), at(x, ry1)});
+    for (int y = ry0 + 1; y < ry1; ++y) ring.insert(ring.end(), {at(rx0, y), at(rx1, y)});
+    auto quantile = [&](size_t k) {
+        std::nth_element(ring.begin(), ring.begin() + static_cast<long>(k), ring.end());
+        return ring[k];
+    };
+    const size_t n = ring.size();
+    const int low = quantile(n / 10), median = quantile(n / 2), high = quantile(n * 9 / 10);
+    // The box's mean from a sparse grid: about 64 samples.
+    const int step = std::max(1, shorter / 8);
+    long sum = 0, count = 0;
+    for (int y = y0; y <= y1; y += step)
+        for (int x = x0; x <= x1; x += step, ++count) sum += at(x, y);
+    const double contrast = std::abs(median - static_cast<double>(sum) / static_cast<double>(count));
+    return contrast / (high - low + 8) * std::sqrt(static_cast<double>(shorter));
+}
+
+// Up to limit of found, taken in turn by size rank and by contrast rank,
+// the largest first, each once. Both orders are stable: ties keep the order
+// the components were found in.
+void take_in_turn(const std::vector<SmallBlob> &found, int limit, std::vector<SmallBlob> &out) {
+    std::vector<size_t> by_size(found.size()), by_contrast(found.size());
+    for (size_t i = 0; i < found.size(); ++i) by_size[i] = by_contrast[i] = i;
+    std::stable_sort(by_size.begin(), by_size.end(),
+                     [&](size_t a, size_t b) { return found[a].size_rank > found[b].size_rank; });
+    std::stable_sort(by_contrast.begin(), by_contrast.end(),
+                     [&](size_t a, size_t b) { return found[a].contrast_rank > found[b].contrast_rank; });
+    std::vector<bool> taken(found.size(), false);
+    out.clear();
+    size_t next_size = 0, next_contrast = 0;
+    for (bool from_size = true; static_cast<int>(out.size()) < limit && out.size() < found.size();
+         from_size = !from_size) {
+        const std::vector<size_t> &order = from_size ? by_size : by_contrast;
+        size_t &next = from_size ? next_size : next_contrast;
+        while (taken[order[next]]) ++next;
+        taken[order[next]] = true;
+        out.push_back(found[order[next]]);
+        out.back().largest = from_size;
+    }
+}
+
 }  // namespace
 
-void find_small_blobs(const ComponentScratch &scratch, int limit, std::vector<SmallBlob> &out,
-                      const ComponentScratch *apart) {
-    out.clear();
-    for (const ComponentStats *found : merged(scratch.stats, apart ? &apart->stats : nullptr)) {
-        const ComponentStats &st = *found;
+void find_small_blobs(const ComponentScratch &scratch, const GrayImage &detect, int limit,
+                      std::vector<SmallBlob> &out, const ComponentScratch *apart) {
+    std::vector<SmallBlob> found;
+    std::vector<int> ring;
+    for (const ComponentStats *component : merged(scratch.stats, apart ? &apart->stats : nullptr)) {
+        const ComponentStats &st = *component;
         const int bw = st.x1 - st.x0 + 1, bh = st.y1 - st.y0 + 1;
         const int lo = std::min(bw, bh), hi = std::max(bw, bh);
         if (st.border || lo < kMinBlobPixels || hi > kMaxBlobPixels) continue;
@@ -34,12 +90,11 @@ void find_small_blobs(const ComponentScratch &scratch, int limit, std::vector<Sm
         if (hi * 5 > lo * 8) continue;
         const double fill = static_cast<double>(st.count) / (static_cast<double>(bw) * bh);
         if (fill < 0.15) continue;
-        // Squarer and larger first: more of them are symbols, and larger
-        // ones read more surely.
-        out.push_back({st.x0, st.y0, st.x1, st.y1, hi + 4.0 * lo / hi});
+        // Squarer and larger ranks higher by size: larger blobs read more surely.
+        found.push_back({st.x0, st.y0, st.x1, st.y1, hi + 4.0 * lo / hi,
+                         surround_contrast(detect, st.x0, st.y0, st.x1, st.y1, ring), false});
     }
-    std::sort(out.begin(), out.end(), [](const SmallBlob &a, const SmallBlob &b) { return a.rank > b.rank; });
-    if (static_cast<int>(out.size()) > limit) out.resize(limit);
+    take_in_turn(found, limit, out);
 }
 
 }  // namespace ckey

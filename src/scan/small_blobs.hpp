@@ -6,14 +6,17 @@
 #pragma once
 
 #include "candidates.hpp"
+#include "../image/gray_image.hpp"
 
 #include <vector>
 
 namespace ckey {
 
 struct SmallBlob {
-    int x0, y0, x1, y1;  // detection-image pixels, inclusive
-    double rank;         // higher is more symbol-like
+    int x0, y0, x1, y1;    // detection-image pixels, inclusive
+    double size_rank;      // longer side plus 4 x shorter / longer
+    double contrast_rank;  // how much it stands out from an even surround
+    bool largest;          // taken for its size rank, else for its contrast rank
 };
 
 // Smallest and largest blob side, in detection-image pixels: under 4 a
@@ -26,10 +29,12 @@ constexpr int kMinBlobPixels = 4;
 constexpr int kMaxBlobPixels = 4 * kMinRingPixels;
 
 // The roughly square, not-hollow-looking components of the last
-// find_ring_candidates() call on scratch, best first, at most limit. With
-// apart (not null): the components of both scratches, as if one call had
-// labelled both classes (each labelled one).
-void find_small_blobs(const ComponentScratch &scratch, int limit, std::vector<SmallBlob> &out,
-                      const ComponentScratch *apart = nullptr);
+// find_ring_candidates() call on scratch, at most limit: in turn the largest
+// and the one that stands out most from an even surround in detect (the
+// image that was thresholded) of those not yet taken. With apart (not null):
+// the components of both scratches, as if one call had labelled both classes
+// (each labelled one).
+void find_small_blobs(const ComponentScratch &scratch, const GrayImage &detect, int limit,
+                      std::vector<SmallBlob> &out, const ComponentScratch *apart = nullptr);
 
 }  // namespace ckey
