@@ -8,14 +8,17 @@
 #include "image/image_file.hpp"
 #include "scan/binarize.hpp"
 #include "scan/candidates.hpp"
+#include "scan/refine_edges.hpp"
 #include "scan/ring_pieces.hpp"
 #include "scan/small_blobs.hpp"
 #include "scan/equalise.hpp"
 #include "core/error.hpp"
+#include "codec/symbol.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <random>
+#include <string>
 
 using synth::random_image;
 
@@ -288,6 +291,34 @@ TEST(small_blobs_take_the_largest_and_the_most_distinct_in_turn) {
     CHECK(square(two[1]));
     for (const ckey::SmallBlob &b : all)
         if (!square(b)) CHECK(two[1].contrast_rank > b.contrast_rank);
+}
+
+// Ring edges (spec 14.4) of a large, faint, blurred symbol: ink and paper 12
+// grey levels apart, blurred (sigma 1.2 px), so that no gradient across two
+// profile steps reaches 6 levels. From corners 2 px off (as the halved pass
+// gives them) the refinement still finds the ring.
+TEST(ring_edges_refine_on_a_faint_blurred_ring) {
+    const std::string text = "https://openckey.org/a/faint/label/0123456789";
+    const ckey::Symbol s = ckey::encode_symbol(reinterpret_cast<const uint8_t *>(text.data()), text.size(), {0, 0, 1, 0});
+    const double size = 270, cx = 200, cy = 200, angle = 0.3, unit = size / 31;
+    ckey::GrayImage image = synth::frame(s, 400, 400, size, cx, cy, angle, 121, 133, 121);
+    for (int pass = 0; pass < 3; ++pass) {  // three 1-2-1 passes: a Gaussian of sigma 1.2 px
+        ckey::GrayImage blurred;
+        ckey::smooth(image, blurred);
+        image = std::move(blurred);
+    }
+    auto at = [&](double u, double v) {
+        const double du = (u - 15.5) * unit, dv = (v - 15.5) * unit;
+        return ckey::Point{cx + std::cos(angle) * du - std::sin(angle) * dv,
+                           cy + std::sin(angle) * du + std::cos(angle) * dv};
+    };
+    const ckey::Quad truth = {at(2, 2), at(29, 2), at(29, 29), at(2, 29)};
+    ckey::Quad quad = truth;
+    quad[0] = quad[0] + ckey::Point{2, 1.5};
+    quad[1] = quad[1] + ckey::Point{-1.5, 2};
+    quad[2] = quad[2] + ckey::Point{-2, -1};
+    REQUIRE(ckey::refine_ring_edges(image, false, quad));
+    for (int i = 0; i < 4; ++i) CHECK(ckey::length(quad[i] - truth[i]) < 1.0);
 }
 
 // A ring broken into pieces (spec 14.3 step 5): pieces of one polarity whose

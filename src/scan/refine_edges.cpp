@@ -11,8 +11,15 @@ namespace ckey {
 namespace {
 
 constexpr int kSideSamples = 24;  // edge points per side
+// Weakest edge taken, in grey levels over two profile steps. Four, not six:
+// the light ring of a concept-style symbol on a low-contrast label differs
+// from its margin by about 12 levels, which blur spreads over 3 px, and its
+// sides found too few edge points (camera benchmark dev frames: 3 more
+// styled symbols and 1 more locator read, 1 styled symbol lost, no change on
+// plain or symbol-free frames).
+constexpr float kMinEdgeStrength = 4;
 
-// The edge's index on the profile, or -1 when no edge reaches 6 grey levels;
+// The edge's index on the profile, or -1 when no edge reaches kMinEdgeStrength;
 // strength: its gradient. Going outward, ink -> margin: brighter for dark
 // ink, darker when inverted.
 int pick_edge(const std::vector<float> &profile, bool inverted, bool outermost, float &strength) {
@@ -22,7 +29,7 @@ int pick_edge(const std::vector<float> &profile, bool inverted, bool outermost, 
     strength = 0;
     for (int k = 1; k + 1 < steps; ++k)
         if (gradient(k) > strength) { strength = gradient(k); best = k; }
-    if (best < 0 || strength < 6) return -1;
+    if (best < 0 || strength < kMinEdgeStrength) return -1;
     if (!outermost) return best;
     // The ring is the outermost ink: a wide search also crosses edges of the
     // band and the data, so the outermost peak of at least half the strongest.
