@@ -278,9 +278,10 @@ TEST(small_blobs_take_the_largest_and_the_most_distinct_in_turn) {
     REQUIRE(two.size() == 2u);
     auto square = [](const ckey::SmallBlob &b) { return b.x0 >= 195 && b.x0 <= 198 && b.y0 >= 75 && b.y0 <= 78; };
     // By size alone the square would come late: most blobs here are larger.
-    const auto larger = std::count_if(all.begin(), all.end(), [&](const ckey::SmallBlob &b) {
-        return b.size_rank > std::find_if(all.begin(), all.end(), square)->size_rank;
-    });
+    const auto found = std::find_if(all.begin(), all.end(), square);
+    REQUIRE(found != all.end());
+    const auto larger = std::count_if(all.begin(), all.end(),
+                                      [&](const ckey::SmallBlob &b) { return b.size_rank > found->size_rank; });
     CHECK(larger >= 4);
     const auto largest = std::max_element(all.begin(), all.end(), [](const auto &a, const auto &b) {
         return a.size_rank < b.size_rank;

@@ -52,26 +52,19 @@ double surround_contrast(const GrayImage &detect, int x0, int y0, int x1, int y1
 }
 
 // Up to limit of found, taken in turn by size rank and by contrast rank,
-// the largest first, each once. Both orders are stable: ties keep the order
-// the components were found in.
+// the largest first, each once; of equal ranks the one found first. limit
+// is a handful, so each turn is one pass over found rather than a sort.
 void take_in_turn(const std::vector<SmallBlob> &found, int limit, std::vector<SmallBlob> &out) {
-    std::vector<size_t> by_size(found.size()), by_contrast(found.size());
-    for (size_t i = 0; i < found.size(); ++i) by_size[i] = by_contrast[i] = i;
-    std::stable_sort(by_size.begin(), by_size.end(),
-                     [&](size_t a, size_t b) { return found[a].size_rank > found[b].size_rank; });
-    std::stable_sort(by_contrast.begin(), by_contrast.end(),
-                     [&](size_t a, size_t b) { return found[a].contrast_rank > found[b].contrast_rank; });
-    std::vector<bool> taken(found.size(), false);
     out.clear();
-    size_t next_size = 0, next_contrast = 0;
-    for (bool from_size = true; static_cast<int>(out.size()) < limit && out.size() < found.size();
-         from_size = !from_size) {
-        const std::vector<size_t> &order = from_size ? by_size : by_contrast;
-        size_t &next = from_size ? next_size : next_contrast;
-        while (taken[order[next]]) ++next;
-        taken[order[next]] = true;
-        out.push_back(found[order[next]]);
-        out.back().largest = from_size;
+    std::vector<bool> taken(found.size(), false);
+    for (bool by_size = true; static_cast<int>(out.size()) < limit && out.size() < found.size(); by_size = !by_size) {
+        auto rank = [&](size_t i) { return by_size ? found[i].size_rank : found[i].contrast_rank; };
+        size_t best = found.size();
+        for (size_t i = 0; i < found.size(); ++i)
+            if (!taken[i] && (best == found.size() || rank(i) > rank(best))) best = i;
+        taken[best] = true;
+        out.push_back(found[best]);
+        out.back().largest = by_size;
     }
 }
 
