@@ -3,10 +3,13 @@
 // envelope is not certified, says what fails and finds a size that would
 // certify; a transparent symbol without a backdrop never certifies; low
 // contrast over a backdrop fails or is refused; quick mode ranks styles as
-// the full run does; bad envelopes are refused by field.
+// the full run does; bad envelopes are refused by field; the 95% interval
+// always holds the rate.
 #include "check.hpp"
 
 #include <ckey/ckey.h>
+
+#include "certify/envelope_predict.hpp"
 
 #include <cstring>
 #include <string>
@@ -53,6 +56,23 @@ TEST(plain_and_concept_certify_at_the_default_envelope) {
         CHECK(std::string(r.message).find("certified: ") == 0);
     }
     ckey_symbol_destroy(s);
+}
+
+// At a rate of 0 or 1, rounding in the Wilson formula must not put the
+// interval's far end on the wrong side of the rate.
+TEST(wilson_interval_holds_the_rate) {
+    for (int frames = 1; frames <= 5000; ++frames) {
+        for (int read : {0, frames / 3, frames / 2, frames - 1, frames}) {
+            if (read < 0) continue;
+            double low = -1, high = -1;
+            ckey::wilson_interval(read, frames, low, high);
+            const double p = static_cast<double>(read) / frames;
+            CHECK(0 <= low && low <= p && p <= high && high <= 1);
+        }
+    }
+    double low = 0, high = 0;
+    ckey::wilson_interval(200, 200, low, high);
+    CHECK(high == 1.0 && low > 0.98 && low < 0.99);  // 98.1 %, as the calibration tables give
 }
 
 TEST(same_seed_same_report) {

@@ -95,8 +95,9 @@ void wilson_interval(int read, int frames, double &low, double &high) {
     const double denominator = 1 + z * z / n;
     const double centre = (p + z * z / (2 * n)) / denominator;
     const double half = z / denominator * std::sqrt(p * (1 - p) / n + z * z / (4 * n * n));
-    low = std::max(0.0, centre - half);
-    high = std::min(1.0, centre + half);
+    // The interval always holds p; rounding at p = 0 or 1 must not put it outside.
+    low = std::clamp(centre - half, 0.0, p);
+    high = std::clamp(centre + half, p, 1.0);
 }
 
 }  // namespace ckey
