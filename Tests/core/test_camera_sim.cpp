@@ -6,6 +6,7 @@
 
 #include <ckey/ckey.h>
 
+#include "certify/camera_frame.hpp"
 #include "certify/camera_geometry.hpp"
 
 #include <algorithm>
@@ -242,6 +243,34 @@ TEST(shadow_band_lets_its_transmission_through) {
     const double inside = mean_of(f, s.width, 530, 300, 550, 420), outside = mean_of(f, s.width, 730, 300, 750, 420);
     std::printf("  inside/outside %.4f (transmission 0.4)\n", inside / outside);
     CHECK(std::fabs(inside / outside - 0.4) < 0.012);
+}
+
+// Certification renders a crop of a phone frame, lit as the whole frame is:
+// a band drawn 100 px right of the phone frame's centre falls there in the
+// crop, and is as wide as in the phone frame.
+TEST(crop_is_lit_as_the_phone_frame_around_it) {
+    const Texture t = white();
+    ckey_camera_scene s = plain_scene(400, 400);
+    s.labels[0].size_px = 600;  // white everywhere in the crop
+    s.shadow = 1;
+    s.shadow_angle_deg = 90;
+    s.shadow_offset = -100.0 / 1280;  // phone-frame widths: the band's centre at phone x 740
+    s.shadow_width = 0.08;            // about 102 px of it
+    s.shadow_penumbra = 0.01;
+    s.shadow_transmission = 0.4;
+    s.supersample = 1;
+    const ckey::LightWindow window{440.0, 160.0, 1280, 720};  // the crop's top-left at (440, 160)
+    const std::vector<uint8_t> f = ckey::render_camera_frame(s, &t.view, ckey::BackdropView{}, window);
+    REQUIRE(f.size() == 400u * 400u);
+    const double band_x = 740 - 440;
+    const double inside = mean_of(f, 400, static_cast<int>(band_x) - 10, 150, static_cast<int>(band_x) + 10, 250);
+    const double outside = mean_of(f, 400, 60, 150, 80, 250);
+    std::printf("  inside/outside %.4f at crop x %.0f (transmission 0.4)\n", inside / outside, band_x);
+    CHECK(std::fabs(inside / outside - 0.4) < 0.02);
+    // Without the window the band is drawn in crop widths: 31 px right of the crop's centre, not at band_x.
+    const std::vector<uint8_t> g = ckey::render_camera_frame(s, &t.view, ckey::BackdropView{});
+    const double own = mean_of(g, 400, static_cast<int>(band_x) - 10, 150, static_cast<int>(band_x) + 10, 250);
+    CHECK(own / mean_of(g, 400, 60, 150, 80, 250) > 0.95);
 }
 
 TEST(truth_corners_are_the_projected_square) {

@@ -12,8 +12,9 @@
 
 namespace ckey {
 
-// The frame's width * height grey bytes; scene, textures and backdrop already checked.
+// The frame's width * height grey bytes; scene, textures and backdrop already
+// checked. window: see LightWindow.
 std::vector<uint8_t> render_camera_frame(const ckey_camera_scene &scene, const ckey_camera_texture *textures,
-                                         const BackdropView &backdrop);
+                                         const BackdropView &backdrop, const LightWindow &window = {});
 
 }  // namespace ckey

@@ -399,29 +399,34 @@ double smoothstep(double e0, double e1, double x) {
     return t * t * (3 - 2 * t);
 }
 
+// The frame's lighting, drawn over the lit frame (LightWindow): pixel
+// positions of the rendered frame are shifted into it.
 class FrameLight {
 public:
-    explicit FrameLight(const ckey_camera_scene &s) : s_(s) {
+    FrameLight(const ckey_camera_scene &s, const LightWindow &window) : s_(s) {
+        x0_ = window.x0, y0_ = window.y0;
+        width_ = window.width > 0 ? window.width : s.width;
+        height_ = window.width > 0 ? window.height : s.height;
         const double a = radians(s.ramp_angle_deg);
         rc_ = std::cos(a), rs_ = std::sin(a);
-        const double corners[4] = {0, rc_ * s.width, rs_ * s.height, rc_ * s.width + rs_ * s.height};
+        const double corners[4] = {0, rc_ * width_, rs_ * height_, rc_ * width_ + rs_ * height_};
         ramp_min_ = *std::min_element(corners, corners + 4);
         ramp_span_ = *std::max_element(corners, corners + 4) - ramp_min_;
         inverse_span_ = ramp_span_ > 0 ? 1 / ramp_span_ : 0;
         const double b = radians(s.shadow_angle_deg);
         nx_ = -std::sin(b), ny_ = std::cos(b);
-        inverse_width_ = 1.0 / s.width;
+        inverse_width_ = 1.0 / width_;
         if (s.spot_strength > 0 && s.spot_radius > 0) {
-            const double r = s.spot_radius * s.width;  // spot_radius is in frame widths
-            for (int x = 0; x < s.width; ++x) spot_x_.push_back(gauss(x + 0.5 - s.spot_x * s.width, r));
-            for (int y = 0; y < s.height; ++y) spot_y_.push_back(gauss(y + 0.5 - s.spot_y * s.height, r));
+            const double r = s.spot_radius * width_;  // spot_radius is in frame widths
+            for (int x = 0; x < s.width; ++x) spot_x_.push_back(gauss(x + 0.5 + x0_ - s.spot_x * width_, r));
+            for (int y = 0; y < s.height; ++y) spot_y_.push_back(gauss(y + 0.5 + y0_ - s.spot_y * height_, r));
         }
     }
 
     // 1 - strength * (0 at one edge ... 1 at the other).
     double ramp(double px, double py) const {
         if (ramp_span_ <= 0) return 1;
-        return 1 - s_.ramp_strength * ((px * rc_ + py * rs_ - ramp_min_) * inverse_span_);
+        return 1 - s_.ramp_strength * (((px + x0_) * rc_ + (py + y0_) * rs_ - ramp_min_) * inverse_span_);
     }
 
     // The Gaussian is separable: a factor per column times one per row.
@@ -430,24 +435,30 @@ public:
     // Transmission inside the band, 1 outside, a smoothstep penumbra across each edge.
     double shadow(double px, double py) const {
         if (!s_.shadow) return 1;
-        const double d = std::fabs(((px - s_.width / 2.0) * nx_ + (py - s_.height / 2.0) * ny_) * inverse_width_ - s_.shadow_offset);
+        const double d = std::fabs(((px + x0_ - width_ / 2.0) * nx_ + (py + y0_ - height_ / 2.0) * ny_) * inverse_width_ -
+                                   s_.shadow_offset);
         const double half = s_.shadow_width / 2, pen = s_.shadow_penumbra / 2;
         const double t = s_.shadow_transmission;
         return t + (1 - t) * smoothstep(half - pen, half + pen, d);
     }
 
+    // A glare's centre in the rendered frame's pixels.
+    double glare_x(const ckey_camera_glare &g) const { return g.x * width_ - x0_; }
+    double glare_y(const ckey_camera_glare &g) const { return g.y * height_ - y0_; }
+
 private:
     static double gauss(double d, double r) { return std::exp(-d * d / (2 * r * r)); }
     const ckey_camera_scene &s_;
+    double x0_, y0_, width_, height_;
     double rc_, rs_, ramp_min_, ramp_span_, inverse_span_, nx_, ny_, inverse_width_;
     std::vector<double> spot_x_, spot_y_;
 };
 
-void add_glare(const ckey_camera_scene &s, std::vector<float> &radiance) {
+void add_glare(const ckey_camera_scene &s, const FrameLight &light, std::vector<float> &radiance) {
     for (int g = 0; g < s.glare_count; ++g) {
         const auto &glare = s.glares[g];
         if (glare.radius_px <= 0 || glare.intensity <= 0) continue;
-        const double cx = glare.x * s.width, cy = glare.y * s.height, r = glare.radius_px, reach = 5 * r;
+        const double cx = light.glare_x(glare), cy = light.glare_y(glare), r = glare.radius_px, reach = 5 * r;
         const int i0 = std::max(0, static_cast<int>(cx - reach)), i1 = std::min(s.width - 1, static_cast<int>(cx + reach));
         const int j0 = std::max(0, static_cast<int>(cy - reach)), j1 = std::min(s.height - 1, static_cast<int>(cy + reach));
         for (int j = j0; j <= j1; ++j)
@@ -469,7 +480,7 @@ std::vector<float> backdrop_reflectance(const ckey_camera_scene &scene, const Ba
 }
 
 std::vector<float> render_radiance(const ckey_camera_scene &scene, const ckey_camera_texture *textures,
-                                   const BackdropView &backdrop) {
+                                   const BackdropView &backdrop, const LightWindow &window) {
     const Camera camera = make_camera(scene);
     const Vec3 light{scene.light_dir[0], scene.light_dir[1], scene.light_dir[2]};
     const double ambient = scene.ambient;
@@ -477,7 +488,7 @@ std::vector<float> render_radiance(const ckey_camera_scene &scene, const ckey_ca
     const double backdrop_lambert = lambert({0, 0, -1});  // seen flat, facing the camera
     const std::vector<Surface> surfaces = make_surfaces(scene, camera, textures, light, lambert);
     const std::vector<float> back = backdrop_reflectance(scene, backdrop);
-    const FrameLight frame_light(scene);
+    const FrameLight frame_light(scene, window);
     const int w = scene.width, h = scene.height, ss = scene.supersample;
 
     // Ray directions of the sub-pixel grid, per column and per row.
@@ -558,7 +569,7 @@ std::vector<float> render_radiance(const ckey_camera_scene &scene, const ckey_ca
                 frame_light.shadow(px, py) * (frame_light.ramp(px, py) * shaded + frame_light.spot(x, y) * plain));
         }
     }
-    add_glare(scene, radiance);
+    add_glare(scene, frame_light, radiance);
     return radiance;
 }
 

@@ -21,9 +21,18 @@ struct BackdropView {
     size_t bytes_per_row = 0;
 };
 
+// Where the rendered frame lies in the frame that its lighting (ramp, spot,
+// shadow band, glare) was drawn for. Certification renders a crop around one
+// label, lit as the whole phone frame around it would be. A width of 0: the
+// rendered frame itself.
+struct LightWindow {
+    double x0 = 0, y0 = 0;  // the rendered frame's top-left, in the lit frame's pixels
+    int width = 0, height = 0;
+};
+
 // scene, textures and backdrop already checked. width * height values, row-major.
 std::vector<float> render_radiance(const ckey_camera_scene &scene, const ckey_camera_texture *textures,
-                                   const BackdropView &backdrop);
+                                   const BackdropView &backdrop, const LightWindow &window = {});
 
 // The backdrop's reflectance at each pixel (the average of its ss x ss
 // samples), before lighting. Exposed for tests and for the clutter itself.
