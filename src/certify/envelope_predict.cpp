@@ -14,13 +14,13 @@ namespace ckey {
 
 namespace {
 
-GrayImage render_frame(const ckey_camera_scene &scene, const GrayImage &texture) {
+GrayImage render_frame(const ckey_camera_scene &scene, const LightWindow &window, const GrayImage &texture) {
     const ckey_camera_texture t{texture.pixels.data(), texture.width, texture.height,
                                 static_cast<size_t>(texture.width)};
     GrayImage frame;
     frame.width = scene.width;
     frame.height = scene.height;
-    frame.pixels = render_camera_frame(scene, &t, BackdropView{});
+    frame.pixels = render_camera_frame(scene, &t, BackdropView{}, window);
     return frame;
 }
 
@@ -56,6 +56,7 @@ EnvelopeSample sample_envelope(const std::vector<SurfaceTexture> &surfaces, cons
                                double distance_max_mm, int count, uint64_t first, bool quick, const Deadline *deadline) {
     EnvelopeSample out;
     Scanner scanner;
+    scanner.set_halve_min_side(0);  // the phone frame around the crop is halved
     for (int i = 0; i < count; ++i) {
         if (deadline != nullptr && out.frames > 0 && std::chrono::steady_clock::now() > *deadline) {
             out.budget_stopped = true;
@@ -64,7 +65,7 @@ EnvelopeSample sample_envelope(const std::vector<SurfaceTexture> &surfaces, cons
         const SurfaceTexture &surface = surfaces[static_cast<size_t>(i) % surfaces.size()];
         const EnvelopeFrame f = draw_envelope_frame(envelope, width_mm, distance_min_mm, distance_max_mm,
                                                     first + static_cast<uint64_t>(i), surface.carrier, quick);
-        const GrayImage frame = render_frame(f.scene, surface.texture);
+        const GrayImage frame = render_frame(f.scene, f.window, surface.texture);
         const std::vector<ScanResult> results = scanner.scan(frame, false);
         const bool ok = !results.empty() && results.front().payload == payload;
         const double span = distance_max_mm - distance_min_mm;

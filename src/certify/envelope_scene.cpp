@@ -38,9 +38,23 @@ void draw_outdoor(ckey_camera_scene &s, Random &rng) {
     s.exposure = std::exp(rng.uniform(std::log(3000.0), std::log(20000.0)));
 }
 
+// Where the crop lies in the phone frame: the label's centre anywhere that
+// keeps it (turned 45 degrees) in view, and at least a fifth of the frame
+// from its edges, as a hand-held phone frames it.
+LightWindow place_in_phone_frame(double label_px, int side, Random &rng) {
+    const double reach = 0.75 * label_px;
+    const double mx = std::clamp(reach / kPhoneFrameWidth, 0.2, 0.5);
+    const double my = std::clamp(reach / kPhoneFrameHeight, 0.2, 0.5);
+    const double cx = rng.uniform(mx, 1 - mx) * kPhoneFrameWidth, cy = rng.uniform(my, 1 - my) * kPhoneFrameHeight;
+    return {cx - side / 2.0, cy - side / 2.0, kPhoneFrameWidth, kPhoneFrameHeight};
+}
+
 // Light direction, then the class's own draws, then where the ramp, spot,
-// shadow band and glare fall.
-void draw_light(ckey_camera_scene &s, int lighting, Random &rng) {
+// shadow band and glare fall in the phone frame (fractions of it; the
+// glare near the label, at the centre of the crop that window places).
+void draw_light(ckey_camera_scene &s, int lighting, const LightWindow &window, Random &rng) {
+    const double label_x = (window.x0 + s.width / 2.0) / window.width;
+    const double label_y = (window.y0 + s.height / 2.0) / window.height;
     const double off_axis = rng.uniform(0, 40), azimuth = rng.uniform(0, 360);
     set_light(s, off_axis, azimuth);
     if (lighting == CKEY_LIGHTING_OUTDOOR) draw_outdoor(s, rng);
@@ -53,8 +67,8 @@ void draw_light(ckey_camera_scene &s, int lighting, Random &rng) {
     s.shadow_offset = rng.uniform(-0.3, 0.3);
     s.shadow_width = rng.uniform(0.2, 0.5);
     s.shadow_penumbra = rng.uniform(0.02, 0.1);
-    s.glares[0].x = rng.uniform(0.3, 0.7);
-    s.glares[0].y = rng.uniform(0.3, 0.7);
+    s.glares[0].x = label_x + rng.uniform(-0.1, 0.1);
+    s.glares[0].y = label_y + rng.uniform(-0.1, 0.1);
     s.glares[0].radius_px = s.labels[0].size_px * rng.uniform(0.05, 0.15);
 }
 
@@ -121,7 +135,8 @@ EnvelopeFrame draw_envelope_frame(const ckey_certify_envelope &e, double width_m
     // The texture carries the style's own greys: 0 prints as black ink, 255 as white paper.
     label.ink_reflectance = 0.03;
     label.paper_reflectance = 0.9;
-    draw_light(s, f.lighting, rng);
+    f.window = place_in_phone_frame(label.size_px, side, rng);
+    draw_light(s, f.lighting, f.window, rng);
     draw_optics_and_sensor(s, rng);
     return f;
 }

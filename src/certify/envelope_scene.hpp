@@ -1,8 +1,11 @@
 // Certification over a use envelope, stage 1: the camera scene of each frame,
 // drawn from the envelope and the frame's seed (docs/certification.md lists
 // every range). The frame is a square crop of a 1280 x 720, 70-degree phone
-// frame around the symbol: the same optics, a fraction of the pixels.
+// frame around the symbol: the same optics, a fraction of the pixels. The
+// light is drawn over the whole phone frame and seen through the crop.
 #pragma once
+
+#include "camera_render.hpp"
 
 #include <ckey/camera.h>
 #include <ckey/certify.h>
@@ -13,6 +16,7 @@ namespace ckey {
 
 // Focal length of the 1280 px, 70-degree frame the benchmark uses, in px.
 constexpr double kPhoneFocalPx = 914.0;
+constexpr int kPhoneFrameWidth = 1280, kPhoneFrameHeight = 720;
 // A CSS pixel, in mm (1/96 inch).
 constexpr double kCssPixelMm = 25.4 / 96;
 
@@ -25,6 +29,7 @@ double envelope_width_mm(const ckey_certify_envelope &envelope);
 
 struct EnvelopeFrame {
     ckey_camera_scene scene;
+    LightWindow window;  // where the crop lies in the phone frame
     double distance_mm = 0;
     int lighting = CKEY_LIGHTING_INDOOR;  // indoor or outdoor (a mixed envelope draws one)
 };

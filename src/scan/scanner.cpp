@@ -624,7 +624,7 @@ std::vector<ScanResult> Scanner::scan(const GrayImage &image, bool find_all, boo
         for (size_t i = from; i < results.size(); ++i) results[i].route = route;
         return read && !find_all;
     };
-    const bool halve = std::min(image.width, image.height) >= 480;
+    const bool halve = std::min(image.width, image.height) >= halve_min_side_;
     const GrayImage *detect = &image;
     if (halve) {
         decimate(image, decimated_);

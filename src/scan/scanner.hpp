@@ -123,14 +123,21 @@ struct ScanResult {
     ScanRoute route = ScanRoute::full;
 };
 
+// Frames of this short side or more are detected at half resolution (stage 2).
+constexpr int kHalveMinSide = 480;
+
 // Holds scratch buffers between frames. Not thread-safe: one per thread.
 class Scanner {
 public:
     // thorough: on frames scanned at half resolution, also search at full
     // resolution when the first pass finds nothing (small symbols).
     std::vector<ScanResult> scan(const GrayImage &image, bool find_all, bool thorough = false);
+    // Certification scans crops of a 1280 x 720 phone frame, which is halved:
+    // 0 here detects a crop of any size as that frame would be.
+    void set_halve_min_side(int side) { halve_min_side_ = side; }
 
 private:
+    int halve_min_side_ = kHalveMinSide;
     // detect: the (smoothed) detection image; scale: full-resolution pixels per
     // detection pixel; min_score: candidates scoring under it are "weak" and
     // at most two of them are decoded; max_side: larger rings (full-resolution
