@@ -8,6 +8,7 @@
 
 #include "certify/camera_frame.hpp"
 #include "certify/camera_geometry.hpp"
+#include "certify/camera_render.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -271,6 +272,31 @@ TEST(crop_is_lit_as_the_phone_frame_around_it) {
     const std::vector<uint8_t> g = ckey::render_camera_frame(s, &t.view, ckey::BackdropView{});
     const double own = mean_of(g, 400, static_cast<int>(band_x) - 10, 150, static_cast<int>(band_x) + 10, 250);
     CHECK(own / mean_of(g, 400, 60, 150, 80, 250) > 0.95);
+}
+
+// The drawn clutter behind a crop is the phone frame's clutter at that place,
+// not a frame's worth of clutter squeezed into the crop.
+TEST(crop_sees_the_phone_frame_clutter) {
+    ckey_camera_scene phone = plain_scene(1280, 720);
+    ckey_camera_scene crop = plain_scene(200, 150);
+    phone.seed = crop.seed = 77;
+    phone.backdrop_gain = crop.backdrop_gain = 1;
+    const std::vector<float> whole = ckey::backdrop_reflectance(phone, ckey::BackdropView{});
+    const std::vector<float> part =
+        ckey::backdrop_reflectance(crop, ckey::BackdropView{}, ckey::LightWindow{300, 200, 1280, 720});
+    REQUIRE(part.size() == 200u * 150u);
+    double worst = 0;
+    for (int y = 0; y < 150; ++y)
+        for (int x = 0; x < 200; ++x)
+            worst = std::max(worst, std::fabs(static_cast<double>(part[y * 200 + x]) - whole[(y + 200) * 1280 + x + 300]));
+    std::printf("  largest difference from the phone frame's clutter: %g\n", worst);
+    CHECK(worst < 1e-5);
+    // Without the window the crop draws its own clutter, which is not that.
+    const std::vector<float> own = ckey::backdrop_reflectance(crop, ckey::BackdropView{});
+    double differ = 0;
+    for (int y = 0; y < 150; ++y)
+        for (int x = 0; x < 200; ++x) differ += std::fabs(static_cast<double>(own[y * 200 + x]) - part[y * 200 + x]);
+    CHECK(differ / (200 * 150) > 0.02);
 }
 
 TEST(truth_corners_are_the_projected_square) {

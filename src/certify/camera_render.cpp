@@ -278,10 +278,16 @@ std::vector<float> photo_reflectance(const ckey_camera_scene &scene, const Backd
 }
 
 // Clutter: things a camera sees behind a product, drawn at frame resolution.
+// Placed and sized in the lit frame (LightWindow), drawn where the rendered
+// frame sees it.
 class Clutter {
 public:
-    Clutter(int width, int height, uint64_t seed)
-        : w_(width), h_(height), rng_(seed, Stream::clutter), image_(static_cast<size_t>(width) * height) {}
+    Clutter(int width, int height, uint64_t seed, const LightWindow &window)
+        : w_(width), h_(height), rng_(seed, Stream::clutter), image_(static_cast<size_t>(width) * height) {
+        ox_ = window.x0, oy_ = window.y0;
+        fw_ = window.width > 0 ? window.width : width;
+        fh_ = window.width > 0 ? window.height : height;
+    }
 
     std::vector<float> draw() {
         base_gradient();
@@ -298,22 +304,25 @@ private:
 
     void base_gradient() {
         const double g0 = rng_.uniform(0.1, 0.9), g1 = rng_.uniform(0.1, 0.9), a = radians(rng_.uniform(0, 360));
-        const double c = std::cos(a), s = std::sin(a), inverse_span = 1 / (std::fabs(c) * w_ + std::fabs(s) * h_);
+        const double c = std::cos(a), s = std::sin(a), inverse_span = 1 / (std::fabs(c) * fw_ + std::fabs(s) * fh_);
         for (int y = 0; y < h_; ++y)
             for (int x = 0; x < w_; ++x) {
-                const double t = ((x - w_ / 2.0) * c + (y - h_ / 2.0) * s) * inverse_span + 0.5;
+                const double t = ((x + ox_ - fw_ / 2.0) * c + (y + oy_ - fh_ / 2.0) * s) * inverse_span + 0.5;
                 at(x, y) = static_cast<float>(g0 + t * (g1 - g0));
             }
     }
 
-    // Fills the pixels whose centres satisfy in(px, py) within a box.
+    // Fills the pixels whose centres satisfy in(px, py) within a box (both
+    // in the lit frame's pixels).
     template <class Inside>
     void fill(double x0, double y0, double x1, double y1, float grey, Inside in) {
+        x0 -= ox_, x1 -= ox_, y0 -= oy_, y1 -= oy_;
+        if (x1 < 0 || y1 < 0 || x0 > w_ || y0 > h_) return;
         const int i0 = std::max(0, static_cast<int>(std::floor(x0))), i1 = std::min(w_ - 1, static_cast<int>(x1));
         const int j0 = std::max(0, static_cast<int>(std::floor(y0))), j1 = std::min(h_ - 1, static_cast<int>(y1));
         for (int j = j0; j <= j1; ++j)
             for (int i = i0; i <= i1; ++i)
-                if (in(i + 0.5, j + 0.5)) at(i, j) = grey;
+                if (in(i + ox_ + 0.5, j + oy_ + 0.5)) at(i, j) = grey;
     }
 
     void rotated_box(double cx, double cy, double hw, double hh, double angle, float grey) {
@@ -325,15 +334,15 @@ private:
     }
 
     void rectangle() {
-        const double cx = rng_.uniform(-0.1, 1.1) * w_, cy = rng_.uniform(-0.1, 1.1) * h_;
-        const double hw = rng_.uniform(0.03, 0.25) * w_, hh = rng_.uniform(0.03, 0.25) * w_;
+        const double cx = rng_.uniform(-0.1, 1.1) * fw_, cy = rng_.uniform(-0.1, 1.1) * fh_;
+        const double hw = rng_.uniform(0.03, 0.25) * fw_, hh = rng_.uniform(0.03, 0.25) * fw_;
         const double angle = rng_.coin() ? 0 : radians(rng_.uniform(0, 180));
         rotated_box(cx, cy, hw, hh, angle, static_cast<float>(rng_.uniform(0.05, 0.95)));
     }
 
     void line() {
-        const double x0 = rng_.uniform(0, w_), y0 = rng_.uniform(0, h_), x1 = rng_.uniform(0, w_),
-                     y1 = rng_.uniform(0, h_);
+        const double x0 = rng_.uniform(0, fw_), y0 = rng_.uniform(0, fh_), x1 = rng_.uniform(0, fw_),
+                     y1 = rng_.uniform(0, fh_);
         const double half = rng_.uniform(0.5, 3);
         const float grey = static_cast<float>(rng_.uniform(0.02, 0.98));
         const double dx = x1 - x0, dy = y1 - y0, inverse_length2 = 1 / std::max(1e-9, dx * dx + dy * dy);
@@ -347,9 +356,9 @@ private:
 
     // Lines of glyph-like strokes: what printed text looks like at a distance.
     void text_block() {
-        const double x0 = rng_.uniform(0, 0.8) * w_, y0 = rng_.uniform(0, 0.9) * h_;
+        const double x0 = rng_.uniform(0, 0.8) * fw_, y0 = rng_.uniform(0, 0.9) * fh_;
         const double line_height = rng_.uniform(8, 20), stroke = std::max(1.0, 0.12 * line_height);
-        const double right = x0 + rng_.uniform(0.1, 0.4) * w_;
+        const double right = x0 + rng_.uniform(0.1, 0.4) * fw_;
         const float grey = static_cast<float>(rng_.coin() ? rng_.uniform(0.02, 0.3) : rng_.uniform(0.7, 0.95));
         for (int row = 0, rows = rng_.between(2, 6); row < rows; ++row) {
             const double top = y0 + row * 1.5 * line_height;
@@ -375,7 +384,7 @@ private:
 
     // A smooth brighter or darker patch: (1 - d^2/R^2)^2 inside R.
     void soft_light() {
-        const double cx = rng_.uniform(0, w_), cy = rng_.uniform(0, h_), r = rng_.uniform(0.1, 0.4) * w_;
+        const double cx = rng_.uniform(0, fw_) - ox_, cy = rng_.uniform(0, fh_) - oy_, r = rng_.uniform(0.1, 0.4) * fw_;
         const double gain = rng_.uniform(-0.5, 0.5), inverse_r2 = 1 / (r * r);
         const int i0 = std::max(0, static_cast<int>(cx - r)), i1 = std::min(w_ - 1, static_cast<int>(cx + r));
         const int j0 = std::max(0, static_cast<int>(cy - r)), j1 = std::min(h_ - 1, static_cast<int>(cy + r));
@@ -387,6 +396,7 @@ private:
     }
 
     int w_, h_;
+    double ox_ = 0, oy_ = 0, fw_ = 0, fh_ = 0;  // the lit frame: the rendered frame's offset in it, its size
     Random rng_;
     std::vector<float> image_;
 };
@@ -472,9 +482,10 @@ void add_glare(const ckey_camera_scene &s, const FrameLight &light, std::vector<
 
 }  // namespace
 
-std::vector<float> backdrop_reflectance(const ckey_camera_scene &scene, const BackdropView &backdrop) {
+std::vector<float> backdrop_reflectance(const ckey_camera_scene &scene, const BackdropView &backdrop,
+                                        const LightWindow &window) {
     std::vector<float> out = backdrop.pixels != nullptr ? photo_reflectance(scene, backdrop)
-                                                        : Clutter(scene.width, scene.height, scene.seed).draw();
+                                                        : Clutter(scene.width, scene.height, scene.seed, window).draw();
     for (float &v : out) v *= static_cast<float>(scene.backdrop_gain);
     return out;
 }
@@ -487,7 +498,7 @@ std::vector<float> render_radiance(const ckey_camera_scene &scene, const ckey_ca
     auto lambert = [&](Vec3 n) { return ambient + (1 - ambient) * std::max(0.0, dot(n, light)); };
     const double backdrop_lambert = lambert({0, 0, -1});  // seen flat, facing the camera
     const std::vector<Surface> surfaces = make_surfaces(scene, camera, textures, light, lambert);
-    const std::vector<float> back = backdrop_reflectance(scene, backdrop);
+    const std::vector<float> back = backdrop_reflectance(scene, backdrop, window);
     const FrameLight frame_light(scene, window);
     const int w = scene.width, h = scene.height, ss = scene.supersample;
 

@@ -22,9 +22,11 @@ struct BackdropView {
 };
 
 // Where the rendered frame lies in the frame that its lighting (ramp, spot,
-// shadow band, glare) was drawn for. Certification renders a crop around one
-// label, lit as the whole phone frame around it would be. A width of 0: the
-// rendered frame itself.
+// shadow band, glare) and its drawn clutter were drawn for. Certification
+// renders a crop around one label, lit as the whole phone frame around it
+// would be and with that frame's clutter behind it. A width of 0: the
+// rendered frame itself. (A photograph backdrop always covers the rendered
+// frame.)
 struct LightWindow {
     double x0 = 0, y0 = 0;  // the rendered frame's top-left, in the lit frame's pixels
     int width = 0, height = 0;
@@ -36,6 +38,7 @@ std::vector<float> render_radiance(const ckey_camera_scene &scene, const ckey_ca
 
 // The backdrop's reflectance at each pixel (the average of its ss x ss
 // samples), before lighting. Exposed for tests and for the clutter itself.
-std::vector<float> backdrop_reflectance(const ckey_camera_scene &scene, const BackdropView &backdrop);
+std::vector<float> backdrop_reflectance(const ckey_camera_scene &scene, const BackdropView &backdrop,
+                                        const LightWindow &window = {});
 
 }  // namespace ckey
