@@ -5,9 +5,10 @@ For each style (plain, concept, dots, a logo at level H, and a faint style
 that the strict style check refuses), under one use envelope:
 
   predicted  ckey_certify over the envelope: square crops around a centred
-             label, lit as the 1280 x 720 phone frame around them and
-             detected at half resolution as that frame is, drawn clutter
-             behind, supersample 1-2 (envelope_scene.cpp).
+             label (holding its whole card where that is small), lit as
+             the 1280 x 720 phone frame around them, with that frame's drawn
+             clutter behind, detected at half resolution as that frame is,
+             supersample 1-2 (envelope_scene.cpp).
   measured   the camera benchmark's way: full 1280 x 720 frames at supersample
              3, the label anywhere in the frame over a real photograph
              (skimage.data), scanned by ckey_decoder_scan. The envelope's

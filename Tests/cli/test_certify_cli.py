@@ -76,7 +76,7 @@ def test_far_small_envelope_is_not_certified_and_names_a_size():
     assert size > 15 and "at 600 mm" in minimum, minimum
     assert "needs" in result.stdout.splitlines()[0]
     report = json.loads(cli(*args, "--json").stdout)
-    assert report["certified"] is False and report["min_size_mm"] == size
+    assert report["certified"] is False and abs(report["min_size_mm"] - size) < 0.05  # the text rounds to 0.1 mm
     assert 300 <= report["worst_distance_mm"] <= 600
 
 

@@ -91,8 +91,8 @@ typedef struct ckey_certify_report {
  * off, then full ink contrast) until it certifies, or the report says it
  * cannot. The model is a model, not a measurement: real-camera tests remain
  * the evidence. Result: CKEY_OK with the verdict in *out_report (required).
- * Thread-safe. Cost: about 4-5 ms per frame on one core (the default 200
- * frames: about 0.9 s; quick mode: about 0.13 s in all; bench/certify_cost). */
+ * Thread-safe. Cost: about 5-6 ms per frame on one core (the default 200
+ * frames: about 1.1 s; quick mode: about 0.19 s in all; bench/certify_cost). */
 CKEY_API ckey_status ckey_certify(const ckey_symbol *symbol, const ckey_style *style, int transparent,
                                   const uint32_t *backdrops, size_t backdrop_count,
                                   const ckey_certify_envelope *envelope, ckey_style *out_style,

@@ -12,6 +12,14 @@ namespace ckey {
 
 namespace {
 
+// A card's near side under a 35-degree tilt, at most (its far side shrinks).
+constexpr double kTiltMagnification = 1.15;
+// Crops up to this side hold the whole card (see crop_side). The scanner
+// reads around rings of up to 160 px (224 px joined from pieces; scanner.hpp),
+// so a card that needs a larger crop is too large to matter, and is cut at
+// 1.5 symbol widths.
+constexpr int kWholeCardMaxCrop = 384;
+
 void check_range(double value, double lo, double hi, const char *name) {
     if (!(value >= lo && value <= hi)) fail(CKEY_INVALID_ARGUMENT, "envelope.", name, " is ", value, "; allowed ", lo, "...", hi);
 }
@@ -72,6 +80,21 @@ void draw_light(ckey_camera_scene &s, int lighting, const LightWindow &window, R
     s.glares[0].radius_px = s.labels[0].size_px * rng.uniform(0.05, 0.15);
 }
 
+// The crop: the label turned and tilted, and room for blur. The ring spans
+// 27 of the canvas's 31 units: turned 45 degrees and magnified by a 35-degree
+// tilt's near side it stays within 1.5 widths. Where the card the label is
+// printed on is small, the crop holds all of it: in a phone frame the card's
+// outline is a light ring that the scanner reads around when the symbol's
+// own ring fails (spec 14.3 step 5, rescued rings), and a crop that cuts it
+// predicts too low.
+int crop_side(const ckey_camera_label &label) {
+    const int symbol = static_cast<int>(std::ceil(label.size_px * 1.5)) + 12;
+    const double turn = label.roll_deg * kPi / 180;
+    const double card = label.size_px * label.carrier_scale * (std::fabs(std::cos(turn)) + std::fabs(std::sin(turn)));
+    const int whole = static_cast<int>(std::ceil(card * kTiltMagnification)) + 12;
+    return std::clamp(whole <= kWholeCardMaxCrop ? std::max(symbol, whole) : symbol, 64, 1024);
+}
+
 void draw_optics_and_sensor(ckey_camera_scene &s, Random &rng) {
     s.blur_sigma = rng.uniform(0.4, 1.0);
     s.defocus_radius = rng.uniform(0, 1.2);
@@ -114,15 +137,6 @@ EnvelopeFrame draw_envelope_frame(const ckey_certify_envelope &e, double width_m
     s.category = CKEY_CAMERA_NOMINAL;
     ckey_camera_label &label = s.labels[0];
     label.size_px = std::clamp(kPhoneFocalPx * width_mm / f.distance_mm, 4.0, 8192.0);
-    // The crop: the label turned and tilted, its surround, and room for blur.
-    // The ring spans 27 of the canvas's 31 units: turned 45 degrees and
-    // magnified by a 35-degree tilt's near side it stays within 1.5 widths.
-    const int side = std::clamp(static_cast<int>(std::ceil(label.size_px * 1.5)) + 12, 64, 1024);
-    s.width = s.height = side;
-    s.fov_deg = 2 * std::atan(side / 2.0 / kPhoneFocalPx) * 180 / kPi;
-    // Two rays per pixel per axis where a canvas unit spans under 4 px
-    // (aliasing matters there); quick: only under 2 px, where the crop is small.
-    s.supersample = label.size_px / 31 < (quick ? 2 : 4) ? 2 : 1;
     s.label_count = 1;
     label.centre_x = label.centre_y = 0.5;
     label.roll_deg = rng.uniform(0, 360);
@@ -132,6 +146,12 @@ EnvelopeFrame draw_envelope_frame(const ckey_certify_envelope &e, double width_m
     label.arc_deg = 30;
     label.carrier_scale = rng.uniform(1.5, 3);
     label.carrier_reflectance = carrier;
+    const int side = crop_side(label);
+    s.width = s.height = side;
+    s.fov_deg = 2 * std::atan(side / 2.0 / kPhoneFocalPx) * 180 / kPi;
+    // Two rays per pixel per axis where a canvas unit spans under 4 px
+    // (aliasing matters there); quick: only under 2 px, where the crop is small.
+    s.supersample = label.size_px / 31 < (quick ? 2 : 4) ? 2 : 1;
     // The texture carries the style's own greys: 0 prints as black ink, 255 as white paper.
     label.ink_reflectance = 0.03;
     label.paper_reflectance = 0.9;

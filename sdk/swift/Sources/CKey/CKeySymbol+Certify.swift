@@ -124,7 +124,7 @@ extension CKeySymbol {
     /// own background when opaque), and read by the real scanner. Certified
     /// means the read rate reaches `envelope.threshold`. A transparent symbol
     /// with no backdrop is never certified. The model is a model and not a
-    /// measurement: real-camera tests remain the evidence. Costs about 5 ms
+    /// measurement: real-camera tests remain the evidence. Costs about 5-6 ms
     /// per frame on one core, in the calling thread.
     public func certify(style: CKeyStyle = .plain, transparent: Bool = false, backdrops: [CKeyColor] = [],
                         envelope: CKeyUseEnvelope = CKeyUseEnvelope()) throws -> CKeyCertificationReport {
