@@ -283,11 +283,8 @@ std::vector<float> photo_reflectance(const ckey_camera_scene &scene, const Backd
 class Clutter {
 public:
     Clutter(int width, int height, uint64_t seed, const LightWindow &window)
-        : w_(width), h_(height), rng_(seed, Stream::clutter), image_(static_cast<size_t>(width) * height) {
-        ox_ = window.x0, oy_ = window.y0;
-        fw_ = window.width > 0 ? window.width : width;
-        fh_ = window.width > 0 ? window.height : height;
-    }
+        : w_(width), h_(height), lit_(window.resolved(width, height)), rng_(seed, Stream::clutter),
+          image_(static_cast<size_t>(width) * height) {}
 
     std::vector<float> draw() {
         base_gradient();
@@ -304,10 +301,12 @@ private:
 
     void base_gradient() {
         const double g0 = rng_.uniform(0.1, 0.9), g1 = rng_.uniform(0.1, 0.9), a = radians(rng_.uniform(0, 360));
-        const double c = std::cos(a), s = std::sin(a), inverse_span = 1 / (std::fabs(c) * fw_ + std::fabs(s) * fh_);
+        const double c = std::cos(a), s = std::sin(a);
+        const double inverse_span = 1 / (std::fabs(c) * lit_.width + std::fabs(s) * lit_.height);
         for (int y = 0; y < h_; ++y)
             for (int x = 0; x < w_; ++x) {
-                const double t = ((x + ox_ - fw_ / 2.0) * c + (y + oy_ - fh_ / 2.0) * s) * inverse_span + 0.5;
+                const double t =
+                    ((x + lit_.x0 - lit_.width / 2.0) * c + (y + lit_.y0 - lit_.height / 2.0) * s) * inverse_span + 0.5;
                 at(x, y) = static_cast<float>(g0 + t * (g1 - g0));
             }
     }
@@ -316,13 +315,13 @@ private:
     // in the lit frame's pixels).
     template <class Inside>
     void fill(double x0, double y0, double x1, double y1, float grey, Inside in) {
-        x0 -= ox_, x1 -= ox_, y0 -= oy_, y1 -= oy_;
+        x0 -= lit_.x0, x1 -= lit_.x0, y0 -= lit_.y0, y1 -= lit_.y0;
         if (x1 < 0 || y1 < 0 || x0 > w_ || y0 > h_) return;
         const int i0 = std::max(0, static_cast<int>(std::floor(x0))), i1 = std::min(w_ - 1, static_cast<int>(x1));
         const int j0 = std::max(0, static_cast<int>(std::floor(y0))), j1 = std::min(h_ - 1, static_cast<int>(y1));
         for (int j = j0; j <= j1; ++j)
             for (int i = i0; i <= i1; ++i)
-                if (in(i + ox_ + 0.5, j + oy_ + 0.5)) at(i, j) = grey;
+                if (in(i + lit_.x0 + 0.5, j + lit_.y0 + 0.5)) at(i, j) = grey;
     }
 
     void rotated_box(double cx, double cy, double hw, double hh, double angle, float grey) {
@@ -334,15 +333,15 @@ private:
     }
 
     void rectangle() {
-        const double cx = rng_.uniform(-0.1, 1.1) * fw_, cy = rng_.uniform(-0.1, 1.1) * fh_;
-        const double hw = rng_.uniform(0.03, 0.25) * fw_, hh = rng_.uniform(0.03, 0.25) * fw_;
+        const double cx = rng_.uniform(-0.1, 1.1) * lit_.width, cy = rng_.uniform(-0.1, 1.1) * lit_.height;
+        const double hw = rng_.uniform(0.03, 0.25) * lit_.width, hh = rng_.uniform(0.03, 0.25) * lit_.width;
         const double angle = rng_.coin() ? 0 : radians(rng_.uniform(0, 180));
         rotated_box(cx, cy, hw, hh, angle, static_cast<float>(rng_.uniform(0.05, 0.95)));
     }
 
     void line() {
-        const double x0 = rng_.uniform(0, fw_), y0 = rng_.uniform(0, fh_), x1 = rng_.uniform(0, fw_),
-                     y1 = rng_.uniform(0, fh_);
+        const double x0 = rng_.uniform(0, lit_.width), y0 = rng_.uniform(0, lit_.height);
+        const double x1 = rng_.uniform(0, lit_.width), y1 = rng_.uniform(0, lit_.height);
         const double half = rng_.uniform(0.5, 3);
         const float grey = static_cast<float>(rng_.uniform(0.02, 0.98));
         const double dx = x1 - x0, dy = y1 - y0, inverse_length2 = 1 / std::max(1e-9, dx * dx + dy * dy);
@@ -356,9 +355,9 @@ private:
 
     // Lines of glyph-like strokes: what printed text looks like at a distance.
     void text_block() {
-        const double x0 = rng_.uniform(0, 0.8) * fw_, y0 = rng_.uniform(0, 0.9) * fh_;
+        const double x0 = rng_.uniform(0, 0.8) * lit_.width, y0 = rng_.uniform(0, 0.9) * lit_.height;
         const double line_height = rng_.uniform(8, 20), stroke = std::max(1.0, 0.12 * line_height);
-        const double right = x0 + rng_.uniform(0.1, 0.4) * fw_;
+        const double right = x0 + rng_.uniform(0.1, 0.4) * lit_.width;
         const float grey = static_cast<float>(rng_.coin() ? rng_.uniform(0.02, 0.3) : rng_.uniform(0.7, 0.95));
         for (int row = 0, rows = rng_.between(2, 6); row < rows; ++row) {
             const double top = y0 + row * 1.5 * line_height;
@@ -384,7 +383,9 @@ private:
 
     // A smooth brighter or darker patch: (1 - d^2/R^2)^2 inside R.
     void soft_light() {
-        const double cx = rng_.uniform(0, fw_) - ox_, cy = rng_.uniform(0, fh_) - oy_, r = rng_.uniform(0.1, 0.4) * fw_;
+        // The centre in the rendered frame's pixels.
+        const double cx = rng_.uniform(0, lit_.width) - lit_.x0, cy = rng_.uniform(0, lit_.height) - lit_.y0;
+        const double r = rng_.uniform(0.1, 0.4) * lit_.width;
         const double gain = rng_.uniform(-0.5, 0.5), inverse_r2 = 1 / (r * r);
         const int i0 = std::max(0, static_cast<int>(cx - r)), i1 = std::min(w_ - 1, static_cast<int>(cx + r));
         const int j0 = std::max(0, static_cast<int>(cy - r)), j1 = std::min(h_ - 1, static_cast<int>(cy + r));
@@ -396,7 +397,7 @@ private:
     }
 
     int w_, h_;
-    double ox_ = 0, oy_ = 0, fw_ = 0, fh_ = 0;  // the lit frame: the rendered frame's offset in it, its size
+    LightWindow lit_;  // the frame the clutter is placed in
     Random rng_;
     std::vector<float> image_;
 };
@@ -414,9 +415,8 @@ double smoothstep(double e0, double e1, double x) {
 class FrameLight {
 public:
     FrameLight(const ckey_camera_scene &s, const LightWindow &window) : s_(s) {
-        x0_ = window.x0, y0_ = window.y0;
-        width_ = window.width > 0 ? window.width : s.width;
-        height_ = window.width > 0 ? window.height : s.height;
+        const LightWindow lit = window.resolved(s.width, s.height);
+        x0_ = lit.x0, y0_ = lit.y0, width_ = lit.width, height_ = lit.height;
         const double a = radians(s.ramp_angle_deg);
         rc_ = std::cos(a), rs_ = std::sin(a);
         const double corners[4] = {0, rc_ * width_, rs_ * height_, rc_ * width_ + rs_ * height_};

@@ -30,6 +30,10 @@ struct BackdropView {
 struct LightWindow {
     double x0 = 0, y0 = 0;  // the rendered frame's top-left, in the lit frame's pixels
     int width = 0, height = 0;
+    // The lit frame for a rendered frame of this size: a width of 0 made explicit.
+    LightWindow resolved(int frame_width, int frame_height) const {
+        return width > 0 ? *this : LightWindow{0, 0, frame_width, frame_height};
+    }
 };
 
 // scene, textures and backdrop already checked. width * height values, row-major.

@@ -89,7 +89,7 @@ void draw_light(ckey_camera_scene &s, int lighting, const LightWindow &window, R
 // predicts too low.
 int crop_side(const ckey_camera_label &label) {
     const int symbol = static_cast<int>(std::ceil(label.size_px * 1.5)) + 12;
-    const double turn = label.roll_deg * kPi / 180;
+    const double turn = radians(label.roll_deg);
     const double card = label.size_px * label.carrier_scale * (std::fabs(std::cos(turn)) + std::fabs(std::sin(turn)));
     const int whole = static_cast<int>(std::ceil(card * kTiltMagnification)) + 12;
     return std::clamp(whole <= kWholeCardMaxCrop ? std::max(symbol, whole) : symbol, 64, 1024);
