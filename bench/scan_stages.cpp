@@ -48,8 +48,8 @@ bool parse_args(int argc, char **argv, int &repeat, std::vector<std::string> &fi
 constexpr int kStages = 6;
 const char *const kStageNames[kStages] = {"decimate", "smooth", "binarize", "components", "whole scan", "C API scan"};
 // Routes: ckey::ScanRoute's values, then "none".
-constexpr int kRoutes = 7;
-const char *const kRouteNames[kRoutes] = {"quick", "halved", "joined", "rescued", "blob", "full", "none"};
+constexpr int kRoutes = 8;
+const char *const kRouteNames[kRoutes] = {"quick", "halved", "joined", "rescued", "blob", "thin", "full", "none"};
 
 // Everything timed, and the scratch the stages reuse from file to file.
 struct Timings {

@@ -11,7 +11,9 @@
 #include "scan/geometry.hpp"
 
 #include <cmath>
+#include <algorithm>
 #include <random>
+#include <vector>
 
 namespace synth {
 
@@ -62,6 +64,24 @@ inline ckey::GrayImage frame(const ckey::Symbol &s, int width, int height, doubl
             img.pixels[static_cast<size_t>(py) * width + px] = static_cast<uint8_t>(value);
         }
     return img;
+}
+
+// A (2r + 1)-pixel box blur along rows then columns: a lens slightly out of focus.
+inline void box_blur(ckey::GrayImage &img, int r) {
+    const int w = img.width, h = img.height;
+    std::vector<uint8_t> out(img.pixels.size());
+    auto pass = [&](int steps, int lines, int step, int line) {
+        for (int l = 0; l < lines; ++l)
+            for (int i = 0; i < steps; ++i) {
+                int sum = 0, n = 0;
+                for (int k = std::max(0, i - r); k <= std::min(steps - 1, i + r); ++k, ++n)
+                    sum += img.pixels[static_cast<size_t>(l) * line + static_cast<size_t>(k) * step];
+                out[static_cast<size_t>(l) * line + static_cast<size_t>(i) * step] = static_cast<uint8_t>((sum + n / 2) / n);
+            }
+        img.pixels.swap(out);
+    };
+    pass(w, h, 1, w);
+    pass(h, w, w, 1);
 }
 
 // A w x h image of uniformly random grey levels.

@@ -22,6 +22,11 @@ void decimate_row(const uint8_t *__restrict a, const uint8_t *__restrict b, uint
     }
 }
 
+void darkest_row(const uint8_t *__restrict a, const uint8_t *__restrict b, uint8_t *__restrict dst, int n) {
+    for (int x = 0; x < n; ++x)
+        dst[x] = std::min(std::min(a[2 * x], a[2 * x + 1]), std::min(b[2 * x], b[2 * x + 1]));
+}
+
 }  // namespace
 
 void decimate(const GrayImage &in, GrayImage &out) {
@@ -33,6 +38,16 @@ void decimate(const GrayImage &in, GrayImage &out) {
     for (int y = 0; y < out.height; ++y) {
         const uint8_t *a = src + static_cast<size_t>(2 * y) * in.width;
         decimate_row(a, a + in.width, dst + static_cast<size_t>(y) * out.width, out.width);
+    }
+}
+
+void decimate_darkest(const GrayImage &in, GrayImage &out) {
+    out.width = in.width / 2;
+    out.height = in.height / 2;
+    out.pixels.resize(static_cast<size_t>(out.width) * out.height);
+    for (int y = 0; y < out.height; ++y) {
+        const uint8_t *a = &in.pixels[static_cast<size_t>(2 * y) * in.width];
+        darkest_row(a, a + in.width, &out.pixels[static_cast<size_t>(y) * out.width], out.width);
     }
 }
 
