@@ -73,10 +73,11 @@ inline void box_blur(ckey::GrayImage &img, int r) {
     auto pass = [&](int steps, int lines, int step, int line) {
         for (int l = 0; l < lines; ++l)
             for (int i = 0; i < steps; ++i) {
+                const size_t base = static_cast<size_t>(l) * line;
                 int sum = 0, n = 0;
                 for (int k = std::max(0, i - r); k <= std::min(steps - 1, i + r); ++k, ++n)
-                    sum += img.pixels[static_cast<size_t>(l) * line + static_cast<size_t>(k) * step];
-                out[static_cast<size_t>(l) * line + static_cast<size_t>(i) * step] = static_cast<uint8_t>((sum + n / 2) / n);
+                    sum += img.pixels[base + static_cast<size_t>(k) * step];
+                out[base + static_cast<size_t>(i) * step] = static_cast<uint8_t>((sum + n / 2) / n);
             }
         img.pixels.swap(out);
     };

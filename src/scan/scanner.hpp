@@ -117,8 +117,9 @@ constexpr int kQuickMargins = 2;
 // half resolution, which averaging turns grey and the threshold calls
 // light. Halved keeping the darkest pixel of each block instead, the ring
 // keeps its depth: the best kThinCandidates dark rings of up to
-// kThinMaxSide full-resolution pixels are decoded. On the camera benchmark's dev frames (seed 2, 680
-// locator frames) the best one read 25 markers, three read 26.
+// kThinMaxSide full-resolution pixels are decoded. On the camera
+// benchmark's dev frames (seed 2, 680 locator frames) the best one read 25
+// markers, three read 26.
 constexpr int kThinCandidates = 1;
 constexpr double kThinMaxSide = 160;
 
