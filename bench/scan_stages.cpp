@@ -2,7 +2,8 @@
 // before any candidate is decoded: halving, smoothing, thresholds, ring
 // components, then the whole scan, and the scan through the C API (a
 // gray8 buffer, as a camera frame arrives). Prints the median of each over all
-// files and repeats. Usage: scan_stages [--repeat N] FILE...
+// files and repeats. Usage: scan_stages [--repeat N] [--all] FILE...
+// (--all: every symbol wanted, CKEY_SCAN_ALL, as for multi-label frames)
 // (bench/scan_benchmark.py --save DIR writes frames to feed it.)
 #include <ckey/ckey.h>
 
@@ -32,16 +33,17 @@ double median(std::vector<double> v) {
     return v.empty() ? 0 : v[v.size() / 2];
 }
 
-// Reads [--repeat N] FILE...; false (after a usage line) when that is not what was given.
-bool parse_args(int argc, char **argv, int &repeat, std::vector<std::string> &files) {
+// Reads [--repeat N] [--all] FILE...; false (after a usage line) when that is not what was given.
+bool parse_args(int argc, char **argv, int &repeat, bool &find_all, std::vector<std::string> &files) {
     bool known = true;
     for (int i = 1; i < argc && known; ++i) {
         if (std::strcmp(argv[i], "--repeat") == 0 && i + 1 < argc) repeat = std::atoi(argv[++i]);
+        else if (std::strcmp(argv[i], "--all") == 0) find_all = true;
         else if (argv[i][0] == '-' && argv[i][1] != '\0') known = false;
         else files.push_back(argv[i]);
     }
     if (known && !files.empty() && repeat >= 1) return true;
-    std::fprintf(stderr, "usage: scan_stages [--repeat N] FILE...\n");
+    std::fprintf(stderr, "usage: scan_stages [--repeat N] [--all] FILE...\n");
     return false;
 }
 
@@ -63,6 +65,7 @@ struct Timings {
     std::vector<ckey::RingCandidate> rings;
     ckey::Scanner scanner;
     ckey_decoder *decoder = nullptr;
+    bool find_all = false;
 };
 
 // Times each stage of one image, repeat times.
@@ -82,13 +85,13 @@ void time_image(const ckey::GrayImage &image, int repeat, Timings &t) {
         t.rings.clear();
         ckey::find_ring_candidates(t.binary, t.components, t.rings);
         auto t4 = Clock::now();
-        const std::vector<ckey::ScanResult> read = t.scanner.scan(image, false);
+        const std::vector<ckey::ScanResult> read = t.scanner.scan(image, t.find_all);
         auto t5 = Clock::now();
         if (!read.empty()) route = static_cast<int>(read[0].route);
         best_scan = std::min(best_scan, ms_between(t4, t5));
         ckey_results *results = nullptr;
         ckey_decoder_scan(t.decoder, image.pixels.data(), image.pixels.size(), image.width, image.height,
-                          static_cast<size_t>(image.width), CKEY_PIXELS_GRAY8, 0, &results);
+                          static_cast<size_t>(image.width), CKEY_PIXELS_GRAY8, t.find_all ? CKEY_SCAN_ALL : 0, &results);
         auto t6 = Clock::now();
         size_t count = 0;
         if (r == 0 && results && ckey_results_get_count(results, &count) == CKEY_OK && count > 0) ++t.decoded;
@@ -120,8 +123,8 @@ void report(const Timings &t, size_t files, int repeat) {
 int main(int argc, char **argv) {
     int repeat = 7;
     std::vector<std::string> files;
-    if (!parse_args(argc, argv, repeat, files)) return 2;
     Timings t;
+    if (!parse_args(argc, argv, repeat, t.find_all, files)) return 2;
     if (ckey_decoder_create(&t.decoder) != CKEY_OK) return 1;
     for (const std::string &file : files) {
         ckey::GrayImage image;

@@ -143,6 +143,40 @@ TEST(locator_whose_ring_greys_at_half_resolution_is_read_as_a_thin_ring) {
 // are ranked after those that hold marks, so the symbol is among the ten
 // candidates a camera-speed scan decodes (before, it ranked behind the
 // outlines and was never tried).
+// A one-symbol scan ends after the stage in which a ring's band read and
+// its modules did not (spec 14.9): a 300 px symbol whose data is scribbled
+// over hides a 22 px locator elsewhere in the frame, which only the later
+// stages find. Scanned for every symbol, the locator is read.
+TEST(symbol_located_but_unread_ends_a_one_symbol_scan) {
+    auto big = make("https://openckey.org/scribbled-over", {0, 0, 0, 0});
+    const uint8_t id[4] = {0x13, 0x9E, 0x40, 0xD2};
+    auto locator = ckey::encode_symbol(id, 4, {1, 0, 0, 0});
+    for (bool scribbled : {false, true}) {
+        auto img = synth::frame(big, 1280, 720, 300, 400, 360, 0.2);
+        const auto small = synth::frame(locator, 1280, 720, 22, 1000, 200, 0.3);
+        for (size_t i = 0; i < img.pixels.size(); ++i)
+            if (small.pixels[i] != 128) img.pixels[i] = small.pixels[i];
+        std::mt19937 rng(7);
+        if (scribbled)  // the middle 100 x 100 px of the big symbol's data
+            for (int y = 310; y < 410; ++y)
+                for (int x = 350; x < 450; ++x) img.pixels[static_cast<size_t>(y) * 1280 + x] = rng() % 2 ? 20 : 235;
+        ckey::Scanner scanner;
+        const auto one = scanner.scan(img, false);
+        const auto all = scanner.scan(img, true);
+        const bool locator_in_all = std::any_of(all.begin(), all.end(), [&](const ckey::ScanResult &r) {
+            return r.payload == locator.payload;
+        });
+        CHECK(locator_in_all);
+        if (scribbled) {
+            CHECK(one.empty());
+            CHECK_EQ(all.size(), size_t{1});
+        } else {
+            REQUIRE(!one.empty());
+            CHECK(one[0].payload == big.payload);
+        }
+    }
+}
+
 TEST(symbol_beside_a_wall_of_empty_outlines) {
     const uint8_t id[4] = {0x5A, 0x01, 0xC3, 0x7E};
     auto locator = ckey::encode_symbol(id, 4, {1, 0, 0, 0});

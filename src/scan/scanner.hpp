@@ -205,18 +205,23 @@ private:
     bool scan_rescues(const GrayImage &image, bool find_all, std::vector<ScanResult> &results);
     // Scans the full-resolution square of this side about (cx, cy) for one symbol.
     bool read_crop(const GrayImage &image, double cx, double cy, double side, ScanResult &result);
+    // Whether p (in the image scanned, origin_ away from the frame) lies
+    // inside a ring of the frame whose band read and whose modules did not.
+    bool inside_failed_band(Point p) const;
+    // Whether one symbol is wanted (not find_all) and a ring of this frame
+    // read its band and not its modules: a symbol is there, and a one-symbol
+    // scan of a halved frame ends with the stage that found it (spec 14.9).
+    bool located_unread(bool find_all) const;
+    // The halved pass's second chances, in order: joined ring pieces, rescue
+    // crops, thin rings, small blobs; each labels its reads with its route.
+    // True when the scan is done (one symbol asked for, and one read or
+    // located_unread).
+    bool scan_near_misses(const GrayImage &image, double scale, bool find_all, std::vector<ScanResult> &results);
     // A failed candidate read as a symbol's margin (spec 14.5 step 4): a small
     // light one as the quiet margin of a dark-on-light symbol, one of either
     // polarity as the dark margin of a light-on-dark symbol, a dark one as
     // the margin and ring of a dark-on-light symbol on a darker label.
     // detect: the detection image, scale times smaller than image.
-    // Whether p (in the image scanned, origin_ away from the frame) lies
-    // inside a ring of the frame whose band read and whose modules did not.
-    bool inside_failed_band(Point p) const;
-    // The halved pass's second chances, in order: joined ring pieces, rescue
-    // crops, thin rings, small blobs; each labels its reads with its route.
-    // True when the scan is done (one symbol asked for, and one read).
-    bool scan_near_misses(const GrayImage &image, double scale, bool find_all, std::vector<ScanResult> &results);
     bool decode_as_margin(const GrayImage &image, const GrayImage &detect, double scale,
                           const RingCandidate &candidate, ScanResult &out);
     struct FailedRing;
