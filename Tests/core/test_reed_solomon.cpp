@@ -55,6 +55,36 @@ TEST(corrects_errors_and_erasures_within_limit) {
     }
 }
 
+// One received word tried with several erasure guesses shares its syndromes:
+// the result is the same as computing them anew, and syndromes of another
+// length are refused without touching the word.
+TEST(shared_syndromes_decode_the_same) {
+    std::mt19937 rng(17);
+    for (int trial = 0; trial < 500; ++trial) {
+        const int n = 40 + static_cast<int>(rng() % 200), e = 4 + 2 * static_cast<int>(rng() % 14);
+        auto word = random_codeword(rng, ckey::gf256(), n, e);
+        auto damaged = word;
+        const auto positions = distinct_positions(rng, n, static_cast<int>(rng() % (e + 4)));
+        for (int p : positions) damaged[p] ^= static_cast<uint8_t>(1 + rng() % 255);
+        const std::vector<int> guess(positions.begin(), positions.begin() + std::min<size_t>(positions.size(), e / 2));
+        const std::vector<int> syndromes = ckey::rs_syndromes(ckey::gf256(), damaged.data(), n, e);
+        for (const std::vector<int> &erasures : {guess, std::vector<int>{}}) {
+            auto fresh = damaged, shared = damaged;
+            const auto a = ckey::rs_decode(ckey::gf256(), fresh.data(), n, e, erasures);
+            const auto b = ckey::rs_decode(ckey::gf256(), shared.data(), n, e, erasures, syndromes);
+            CHECK_EQ(a.ok, b.ok);
+            CHECK_EQ(a.errors, b.errors);
+            CHECK(fresh == shared);
+        }
+    }
+    auto word = random_codeword(rng, ckey::gf256(), 30, 8);
+    word[3] ^= 1;
+    const auto copy = word;
+    const std::vector<int> short_syndromes = ckey::rs_syndromes(ckey::gf256(), word.data(), 30, 6);
+    CHECK(!ckey::rs_decode(ckey::gf256(), word.data(), 30, 8, {}, short_syndromes).ok);
+    CHECK(word == copy);
+}
+
 TEST(gf16_corrects_three_errors) {
     std::mt19937 rng(11);
     for (int trial = 0; trial < 2000; ++trial) {

@@ -69,12 +69,14 @@ ModuleDecode decode_modules(const FormatInfo &p, const uint8_t *darkness, size_t
     for (size_t b = 0; b < blocks.size(); ++b) {
         const int len = plan.block_lengths[b];
         std::vector<uint8_t> attempt = blocks[b];
+        // The uncertain codewords as erasures, then none: one received word, one set of syndromes.
+        const std::vector<int> syndromes = rs_syndromes(gf256(), attempt.data(), len, e);
         RsOutcome rs;
         if (!erasures[b].empty() && static_cast<int>(erasures[b].size()) <= e)
-            rs = rs_decode(gf256(), attempt.data(), len, e, erasures[b]);
+            rs = rs_decode(gf256(), attempt.data(), len, e, erasures[b], syndromes);
         if (!rs.ok) {
             attempt = blocks[b];
-            rs = rs_decode(gf256(), attempt.data(), len, e, {});
+            rs = rs_decode(gf256(), attempt.data(), len, e, {}, syndromes);
         }
         if (!rs.ok) return ModuleDecode{};
         out.errors += rs.errors;

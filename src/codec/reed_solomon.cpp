@@ -161,12 +161,21 @@ void rs_encode(const GaloisField &field, const uint8_t *data, int k, int parity_
     for (int j = 0; j < parity_count; ++j) parity[j] = static_cast<uint8_t>(remainder[j]);
 }
 
+std::vector<int> rs_syndromes(const GaloisField &field, const uint8_t *codeword, int n, int parity_count) {
+    return syndromes(field, codeword, n, parity_count);
+}
+
 RsOutcome rs_decode(const GaloisField &field, uint8_t *codeword, int n, int parity_count,
                     const std::vector<int> &erasures) {
+    if (static_cast<int>(erasures.size()) > parity_count) return RsOutcome{false, 0, static_cast<int>(erasures.size()), 0};
+    return rs_decode(field, codeword, n, parity_count, erasures, syndromes(field, codeword, n, parity_count));
+}
+
+RsOutcome rs_decode(const GaloisField &field, uint8_t *codeword, int n, int parity_count,
+                    const std::vector<int> &erasures, const std::vector<int> &s) {
     RsOutcome out;
     out.erasures = static_cast<int>(erasures.size());
-    if (out.erasures > parity_count) return out;
-    const std::vector<int> s = syndromes(field, codeword, n, parity_count);
+    if (out.erasures > parity_count || static_cast<int>(s.size()) != parity_count) return out;
     if (std::all_of(s.begin(), s.end(), [](int v) { return v == 0; })) {
         out.ok = true;
         out.erasures = 0;  // nothing needed filling

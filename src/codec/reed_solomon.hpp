@@ -28,4 +28,12 @@ struct RsOutcome {
 RsOutcome rs_decode(const GaloisField &field, uint8_t *codeword, int n, int parity_count,
                     const std::vector<int> &erasures);
 
+// The syndromes S_0 ... S_(E-1) of codeword[0..n).
+std::vector<int> rs_syndromes(const GaloisField &field, const uint8_t *codeword, int n, int parity_count);
+
+// rs_decode given the codeword's syndromes (rs_syndromes): several erasure
+// guesses for one received word share them.
+RsOutcome rs_decode(const GaloisField &field, uint8_t *codeword, int n, int parity_count,
+                    const std::vector<int> &erasures, const std::vector<int> &syndromes);
+
 }  // namespace ckey
