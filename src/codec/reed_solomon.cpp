@@ -167,7 +167,9 @@ std::vector<int> rs_syndromes(const GaloisField &field, const uint8_t *codeword,
 
 RsOutcome rs_decode(const GaloisField &field, uint8_t *codeword, int n, int parity_count,
                     const std::vector<int> &erasures) {
-    if (static_cast<int>(erasures.size()) > parity_count) return RsOutcome{false, 0, static_cast<int>(erasures.size()), 0};
+    // Too many erasures fail before any syndrome is computed.
+    const int flagged = static_cast<int>(erasures.size());
+    if (flagged > parity_count) return RsOutcome{false, 0, flagged, 0};
     return rs_decode(field, codeword, n, parity_count, erasures, syndromes(field, codeword, n, parity_count));
 }
 
