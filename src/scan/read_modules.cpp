@@ -225,15 +225,17 @@ ModuleDecode read_modules(const GrayImage &image, const CanvasMap &h, const Form
     // Samples depend on the map and on the keys followed, not on the levels:
     // kept from one reading, reused by the next that samples the same points.
     const bool reuse = kept && kept->size() == cells;
+    // Rows and columns bracket alike: each module index once.
+    std::vector<int> key_before(n);
+    std::vector<double> key_weight(n);
+    for (int v = 0; v < n; ++v) bracket(f.key_centres, v, key_before[v], key_weight[v]);
     for (int r = 0; r < n; ++r) {
-        int ki;
-        double tr;
-        bracket(f.key_centres, r, ki, tr);
+        const int ki = key_before[r];
+        const double tr = key_weight[r];
         for (int c = 0; c < n; ++c) {
             if (f.is_key[r * n + c]) continue;
-            int kj;
-            double tc;
-            bracket(f.key_centres, c, kj, tc);
+            const int kj = key_before[c];
+            const double tc = key_weight[c];
             const KeyReading &a = keys[ki * k + kj], &b = keys[ki * k + kj + 1];
             const KeyReading &d = keys[(ki + 1) * k + kj], &e = keys[(ki + 1) * k + kj + 1];
             auto mix = [&](double va, double vb, double vd, double ve) {
