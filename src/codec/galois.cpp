@@ -12,6 +12,10 @@ GaloisField::GaloisField(int size, int primitive)
         if (value & size) value ^= primitive;
     }
     for (int power = size - 1; power < 2 * size; ++power) exp_[power] = exp_[power - (size - 1)];
+    times_.resize(static_cast<std::size_t>(size - 1) * size);
+    for (int power = 0; power < size - 1; ++power)
+        for (int v = 0; v < size; ++v)
+            times_[static_cast<std::size_t>(power) * size + v] = static_cast<uint8_t>(multiply(v, exp_[power]));
 }
 
 int GaloisField::divide(int a, int b) const {

@@ -24,21 +24,31 @@ Poly generator(const GaloisField &field, int parity_count) {
 }
 
 // Syndromes S_j = c(alpha^j), c[0] being the highest-degree coefficient.
-std::vector<int> syndromes(const GaloisField &field, const uint8_t *codeword, int n,
-                           int parity_count) {
-    // S_j = sum over i of c_i alpha^(j (n - 1 - i)), one non-zero symbol at a
-    // time: its log plus j times its place, added up with no multiplication
+std::vector<int> syndromes(const GaloisField &field, const uint8_t *codeword, int n, int parity_count) {
+    // Horner's rule, S_j = S_j alpha^j + c_i, each product one lookup in the
+    // row of alpha^j; four syndromes at a time, whose chains are independent
     // (the decoder computes syndromes for every reading of every candidate).
     std::vector<int> s(parity_count, 0);
     const int order = field.size() - 1;
-    for (int i = 0; i < n; ++i) {
-        if (codeword[i] == 0) continue;
-        const int place = (n - 1 - i) % order;
-        for (int j = 0, power = field.log(codeword[i]); j < parity_count; ++j) {
-            s[j] ^= field.exp_unreduced(power);
-            power += place;
-            if (power >= order) power -= order;
+    int j = 0;
+    for (; j + 4 <= parity_count; j += 4) {
+        const uint8_t *t0 = field.times_exp(j % order), *t1 = field.times_exp((j + 1) % order);
+        const uint8_t *t2 = field.times_exp((j + 2) % order), *t3 = field.times_exp((j + 3) % order);
+        uint8_t a0 = 0, a1 = 0, a2 = 0, a3 = 0;
+        for (int i = 0; i < n; ++i) {
+            const uint8_t c = codeword[i];
+            a0 = t0[a0] ^ c;
+            a1 = t1[a1] ^ c;
+            a2 = t2[a2] ^ c;
+            a3 = t3[a3] ^ c;
         }
+        s[j] = a0, s[j + 1] = a1, s[j + 2] = a2, s[j + 3] = a3;
+    }
+    for (; j < parity_count; ++j) {
+        const uint8_t *t = field.times_exp(j % order);
+        uint8_t a = 0;
+        for (int i = 0; i < n; ++i) a = t[a] ^ codeword[i];
+        s[j] = a;
     }
     return s;
 }
@@ -119,25 +129,26 @@ bool forney(const GaloisField &field, const std::vector<int> &s, const Poly &lam
 }
 
 // The codeword positions pos whose X^-1 = alpha^-(n - 1 - pos) is a root of
-// lambda (Chien search). Each term lambda_j X^-j is kept as a log that grows
-// by j from one position to the next, so a position costs one addition and
-// one table lookup per term and no multiplication.
+// lambda (Chien search). Each term lambda_j X^-j is kept as a value that is
+// multiplied by alpha^j from one position to the next: one table lookup per
+// term and position.
 std::vector<int> chien_search(const GaloisField &field, const Poly &lambda, int n) {
     const int order = field.size() - 1;
-    std::vector<int> logs, steps;  // the non-zero terms above degree 0
+    const int first = (order - (n - 1) % order) % order;  // log of X^-1 at position 0
+    std::vector<uint8_t> terms;           // the non-zero terms above degree 0, at the position
+    std::vector<const uint8_t *> steps;  // each one's row of alpha^j
     for (size_t j = 1; j < lambda.size(); ++j) {
         if (lambda[j] == 0) continue;
-        const int first = (order - (n - 1) % order) % order;  // log of X^-1 at position 0
-        steps.push_back(static_cast<int>(j % order));
-        logs.push_back((field.log(lambda[j]) + static_cast<int>((j * first) % order)) % order);
+        steps.push_back(field.times_exp(static_cast<int>(j % order)));
+        const int log_term = (field.log(lambda[j]) + static_cast<int>((j * first) % order)) % order;
+        terms.push_back(static_cast<uint8_t>(field.exp(log_term)));
     }
     std::vector<int> positions;
     for (int pos = 0; pos < n; ++pos) {
         int value = lambda[0];
-        for (size_t t = 0; t < logs.size(); ++t) {
-            value ^= field.exp_unreduced(logs[t]);
-            logs[t] += steps[t];
-            if (logs[t] >= order) logs[t] -= order;
+        for (size_t t = 0; t < terms.size(); ++t) {
+            value ^= terms[t];
+            terms[t] = steps[t][terms[t]];
         }
         if (value == 0) positions.push_back(pos);
     }
