@@ -138,11 +138,6 @@ TEST(locator_whose_ring_greys_at_half_resolution_is_read_as_a_thin_ring) {
     CHECK(thin >= total / 4);
 }
 
-// A wall of hollow outlines (bricks, window panes): 16 that score as well
-// as a ring and are larger than the symbol. Outlines with nothing inside
-// are ranked after those that hold marks, so the symbol is among the ten
-// candidates a camera-speed scan decodes (before, it ranked behind the
-// outlines and was never tried).
 // A one-symbol scan ends after the stage in which a ring's band read and
 // its modules did not (spec 14.9): a 300 px symbol whose data is scribbled
 // over hides a 22 px locator elsewhere in the frame, which only the later
@@ -177,6 +172,11 @@ TEST(symbol_located_but_unread_ends_a_one_symbol_scan) {
     }
 }
 
+// A wall of hollow outlines (bricks, window panes): 16 that score as well
+// as a ring and are larger than the symbol. Outlines with nothing inside
+// are ranked after those that hold marks, so the symbol is among the ten
+// candidates a camera-speed scan decodes (before, it ranked behind the
+// outlines and was never tried).
 TEST(symbol_beside_a_wall_of_empty_outlines) {
     const uint8_t id[4] = {0x5A, 0x01, 0xC3, 0x7E};
     auto locator = ckey::encode_symbol(id, 4, {1, 0, 0, 0});

@@ -15,8 +15,6 @@ public:
 
     int size() const { return size_; }
     int exp(int power) const { return exp_[power % (size_ - 1)]; }
-    // exp without the modulo, for 0 <= power < 2 (size - 1).
-    int exp_unreduced(int power) const { return exp_[power]; }
     int log(int value) const { return log_[value]; }  // value must be non-zero
     int multiply(int a, int b) const {
         return (a == 0 || b == 0) ? 0 : exp_[log_[a] + log_[b]];

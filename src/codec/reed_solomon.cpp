@@ -23,36 +23,6 @@ Poly generator(const GaloisField &field, int parity_count) {
     return g;
 }
 
-// Syndromes S_j = c(alpha^j), c[0] being the highest-degree coefficient.
-std::vector<int> syndromes(const GaloisField &field, const uint8_t *codeword, int n, int parity_count) {
-    // Horner's rule, S_j = S_j alpha^j + c_i, each product one lookup in the
-    // row of alpha^j; four syndromes at a time, whose chains are independent
-    // (the decoder computes syndromes for every reading of every candidate).
-    std::vector<int> s(parity_count, 0);
-    const int order = field.size() - 1;
-    int j = 0;
-    for (; j + 4 <= parity_count; j += 4) {
-        const uint8_t *t0 = field.times_exp(j % order), *t1 = field.times_exp((j + 1) % order);
-        const uint8_t *t2 = field.times_exp((j + 2) % order), *t3 = field.times_exp((j + 3) % order);
-        uint8_t a0 = 0, a1 = 0, a2 = 0, a3 = 0;
-        for (int i = 0; i < n; ++i) {
-            const uint8_t c = codeword[i];
-            a0 = t0[a0] ^ c;
-            a1 = t1[a1] ^ c;
-            a2 = t2[a2] ^ c;
-            a3 = t3[a3] ^ c;
-        }
-        s[j] = a0, s[j + 1] = a1, s[j + 2] = a2, s[j + 3] = a3;
-    }
-    for (; j < parity_count; ++j) {
-        const uint8_t *t = field.times_exp(j % order);
-        uint8_t a = 0;
-        for (int i = 0; i < n; ++i) a = t[a] ^ codeword[i];
-        s[j] = a;
-    }
-    return s;
-}
-
 int evaluate(const GaloisField &field, const Poly &p, int x) {
     int acc = 0;
     for (size_t i = p.size(); i-- > 0;) acc = field.multiply(acc, x) ^ p[i];
@@ -173,7 +143,27 @@ void rs_encode(const GaloisField &field, const uint8_t *data, int k, int parity_
 }
 
 std::vector<int> rs_syndromes(const GaloisField &field, const uint8_t *codeword, int n, int parity_count) {
-    return syndromes(field, codeword, n, parity_count);
+    // Horner's rule, S_j = S_j alpha^j + c_i, each product one lookup in the
+    // row of alpha^j; four syndromes at a time, whose chains are independent
+    // (the decoder computes syndromes for every reading of every candidate).
+    // A last group of fewer than four repeats its final row and keeps only
+    // the syndromes asked for.
+    std::vector<int> s(parity_count, 0);
+    const int order = field.size() - 1;
+    for (int j = 0; j < parity_count; j += 4) {
+        const uint8_t *row[4];
+        for (int k = 0; k < 4; ++k) row[k] = field.times_exp(std::min(j + k, parity_count - 1) % order);
+        uint8_t a[4] = {0, 0, 0, 0};
+        for (int i = 0; i < n; ++i) {
+            const uint8_t c = codeword[i];
+            a[0] = row[0][a[0]] ^ c;
+            a[1] = row[1][a[1]] ^ c;
+            a[2] = row[2][a[2]] ^ c;
+            a[3] = row[3][a[3]] ^ c;
+        }
+        for (int k = 0; k < 4 && j + k < parity_count; ++k) s[j + k] = a[k];
+    }
+    return s;
 }
 
 RsOutcome rs_decode(const GaloisField &field, uint8_t *codeword, int n, int parity_count,
@@ -181,7 +171,7 @@ RsOutcome rs_decode(const GaloisField &field, uint8_t *codeword, int n, int pari
     // Too many erasures fail before any syndrome is computed.
     const int flagged = static_cast<int>(erasures.size());
     if (flagged > parity_count) return RsOutcome{false, 0, flagged, 0};
-    return rs_decode(field, codeword, n, parity_count, erasures, syndromes(field, codeword, n, parity_count));
+    return rs_decode(field, codeword, n, parity_count, erasures, rs_syndromes(field, codeword, n, parity_count));
 }
 
 RsOutcome rs_decode(const GaloisField &field, uint8_t *codeword, int n, int parity_count,
@@ -205,7 +195,7 @@ RsOutcome rs_decode(const GaloisField &field, uint8_t *codeword, int n, int pari
     if (static_cast<int>(positions.size()) != degree) return out;
     std::vector<uint8_t> corrected(codeword, codeword + n);
     if (!forney(field, s, lambda, positions, corrected)) return out;
-    const std::vector<int> check = syndromes(field, corrected.data(), n, parity_count);
+    const std::vector<int> check = rs_syndromes(field, corrected.data(), n, parity_count);
     if (!std::all_of(check.begin(), check.end(), [](int v) { return v == 0; })) return out;
 
     int errors = 0;

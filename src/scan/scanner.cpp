@@ -327,7 +327,8 @@ bool Scanner::located_unread(bool find_all) const {
     // plain, styled and locator ones) one of them read a symbol after a band
     // had read and its modules had not, and half the failing frames cost
     // 2 ms less this way (spec 14.9).
-    return !find_all && std::any_of(failed_rings_.begin(), failed_rings_.end(), [](const FailedRing &f) { return f.band_read; });
+    auto band_read = [](const FailedRing &f) { return f.band_read; };
+    return !find_all && std::any_of(failed_rings_.begin(), failed_rings_.end(), band_read);
 }
 
 bool Scanner::decode_as_margin(const GrayImage &image, const GrayImage &detect, double scale,
