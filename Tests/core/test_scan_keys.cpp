@@ -138,36 +138,56 @@ TEST(a_wider_key_search_reusing_a_lattice_matches_one_without) {
     }
 }
 
+namespace {
+
+// Every attempt on one key search's samples (kept) decodes exactly as the
+// same attempt sampled afresh: the samples, levels and equalised samples
+// are the same whether they are kept or made again.
+void check_same_decode(const ckey::ModuleDecode &kept, const ckey::ModuleDecode &fresh) {
+    CHECK_EQ(kept.ok, fresh.ok);
+    CHECK(kept.payload == fresh.payload);
+    CHECK_EQ(kept.errors, fresh.errors);
+    CHECK_EQ(kept.erasures, fresh.erasures);
+    CHECK_EQ(kept.correction_margin, fresh.correction_margin);
+}
+
+}  // namespace
+
 TEST(module_samples_on_the_map_are_reused_exactly) {
     const Placed p = placed_symbol(0.2, 4);
     REQUIRE(p.format.found);
     const auto &f = p.format;
     const auto placed = ckey::find_keys(p.image, f.map, f.info, f.ink, f.background, 0);
     const auto near = ckey::find_keys(p.image, f.map, f.info, f.ink, f.background, 0.6);
-    std::vector<float> on_map;
+    const size_t cells = static_cast<size_t>(p.symbol.n) * p.symbol.n;
+    ckey::ModuleSamples on_map;
     const auto first = ckey::read_modules(p.image, f.map, f.info, placed, false, &on_map);
     REQUIRE(first.ok);
     CHECK(first.payload == p.symbol.payload);
-    CHECK_EQ(on_map.size(), static_cast<size_t>(p.symbol.n) * p.symbol.n);
-    // Reading 5 (map alone, the near keys' levels) from kept samples and afresh.
-    const auto reused = ckey::read_modules(p.image, f.map, f.info, near, false, &on_map);
-    const auto fresh = ckey::read_modules(p.image, f.map, f.info, near, false);
-    CHECK(reused.ok && fresh.ok);
-    CHECK(reused.payload == fresh.payload);
-    CHECK_EQ(reused.errors, fresh.errors);
-    CHECK_EQ(reused.erasures, fresh.erasures);
-    CHECK_EQ(reused.correction_margin, fresh.correction_margin);
-    // Reading 6 (near keys followed, neighbour levels) on reading 3's samples and afresh.
-    std::vector<float> followed;
+    CHECK_EQ(on_map.values.size(), cells);
+    CHECK_EQ(on_map.lo.size(), cells);
+    CHECK(on_map.equalised.empty());  // made only when an attempt equalises
+    // Readings 1 and 2, equalised, and reading 2 as read: kept and afresh.
+    for (const auto levels : {ckey::Levels::keys, ckey::Levels::neighbours})
+        for (const bool equalise : {false, true}) {
+            const auto kept = ckey::read_modules(p.image, f.map, f.info, placed, false, &on_map, levels, equalise);
+            const auto fresh = ckey::read_modules(p.image, f.map, f.info, placed, false, nullptr, levels, equalise);
+            check_same_decode(kept, fresh);
+        }
+    CHECK_EQ(on_map.equalised.size(), cells);
+    // Readings 3 and 5 (near keys followed; key levels, then neighbour levels).
+    ckey::ModuleSamples followed;
     CHECK(ckey::read_modules(p.image, f.map, f.info, near, true, &followed).ok);
-    CHECK_EQ(followed.size(), on_map.size());
-    CHECK(followed != on_map);  // the followed keys moved the sampling points
-    const auto kept = ckey::read_modules(p.image, f.map, f.info, near, true, &followed, ckey::Levels::neighbours);
-    const auto afresh = ckey::read_modules(p.image, f.map, f.info, near, true, nullptr, ckey::Levels::neighbours);
-    CHECK(kept.ok && afresh.ok);
-    CHECK(kept.payload == afresh.payload);
-    CHECK_EQ(kept.errors, afresh.errors);
-    CHECK_EQ(kept.correction_margin, afresh.correction_margin);
+    CHECK_EQ(followed.values.size(), cells);
+    CHECK(followed.values != on_map.values);  // the followed keys moved the sampling points
+    for (const bool equalise : {false, true}) {
+        const auto kept =
+            ckey::read_modules(p.image, f.map, f.info, near, true, &followed, ckey::Levels::neighbours, equalise);
+        const auto afresh =
+            ckey::read_modules(p.image, f.map, f.info, near, true, nullptr, ckey::Levels::neighbours, equalise);
+        CHECK(kept.ok);
+        check_same_decode(kept, afresh);
+    }
 }
 
 TEST(neighbour_levels_read_through_a_shadow_band_between_keys) {
@@ -191,7 +211,7 @@ TEST(neighbour_levels_read_through_a_shadow_band_between_keys) {
         }
     const auto keys = ckey::find_keys(p.image, f.map, f.info, f.ink, f.background, 0);
     for (const auto &k : keys) CHECK(k.valid && k.background - k.ink > 100);
-    std::vector<float> on_map;
+    ckey::ModuleSamples on_map;
     CHECK(!ckey::read_modules(p.image, f.map, f.info, keys, false, &on_map).ok);
     const auto shaded = ckey::read_modules(p.image, f.map, f.info, keys, false, &on_map, ckey::Levels::neighbours);
     CHECK(shaded.ok);

@@ -164,6 +164,45 @@ void bracket(const std::vector<int> &centres, double v, int &i, double &t) {
     t = std::clamp(t, 0.0, 1.0);
 }
 
+// Every module's samples and the levels its four keys give it (bilinear
+// between the key centres about it).
+void sample_modules(const GrayImage &image, const CanvasMap &h, const FieldLayout &f,
+                    const std::vector<KeyReading> &keys, bool follow_keys, ModuleSamples &out) {
+    const int n = f.n, k = static_cast<int>(f.key_centres.size());
+    const double pitch = static_cast<double>(kFieldUnits) / n;
+    auto canvas = [&](double module) { return kFieldOrigin + (module + 0.5) * pitch; };
+    const size_t cells = static_cast<size_t>(n) * n;
+    out.values.assign(cells, 0);
+    out.lo.assign(cells, 0);
+    out.hi.assign(cells, 0);
+    out.equalised.clear();
+    const double spread = 0.22 * pitch;
+    // Rows and columns bracket alike: each module index once.
+    std::vector<int> key_before(n);
+    std::vector<double> key_weight(n);
+    for (int v = 0; v < n; ++v) bracket(f.key_centres, v, key_before[v], key_weight[v]);
+    for (int r = 0; r < n; ++r) {
+        const int ki = key_before[r];
+        const double tr = key_weight[r];
+        for (int c = 0; c < n; ++c) {
+            if (f.is_key[r * n + c]) continue;
+            const int kj = key_before[c];
+            const double tc = key_weight[c];
+            const KeyReading &a = keys[ki * k + kj], &b = keys[ki * k + kj + 1];
+            const KeyReading &d = keys[(ki + 1) * k + kj], &e = keys[(ki + 1) * k + kj + 1];
+            auto mix = [&](double va, double vb, double vd, double ve) {
+                return (va * (1 - tc) + vb * tc) * (1 - tr) + (vd * (1 - tc) + ve * tc) * tr;
+            };
+            const double dx = follow_keys ? mix(a.dx, b.dx, d.dx, e.dx) : 0;
+            const double dy = follow_keys ? mix(a.dy, b.dy, d.dy, e.dy) : 0;
+            const size_t i = static_cast<size_t>(r) * n + c;
+            out.lo[i] = static_cast<float>(mix(a.ink, b.ink, d.ink, e.ink));
+            out.hi[i] = static_cast<float>(mix(a.background, b.background, d.background, e.background));
+            out.values[i] = sample_cell(image, h, canvas(c) + dx, canvas(r) + dy, spread);
+        }
+    }
+}
+
 }  // namespace
 
 float key_match(const GrayImage &image, const CanvasMap &h, double x, double y, double pitch, bool inverted,
@@ -213,45 +252,24 @@ ModuleDecode read_modules(const GrayImage &image, const CanvasMap &h, const Form
 }
 
 ModuleDecode read_modules(const GrayImage &image, const CanvasMap &h, const FormatInfo &info,
-                          const std::vector<KeyReading> &keys, bool follow_keys, std::vector<float> *kept,
+                          const std::vector<KeyReading> &keys, bool follow_keys, ModuleSamples *kept,
                           Levels levels, bool equalise) {
     const FieldLayout &f = field_layout(info.profile, info.version, info.layout);
-    const int n = f.n, k = static_cast<int>(f.key_centres.size());
-    const double pitch = static_cast<double>(kFieldUnits) / n;
-    auto canvas = [&](double module) { return kFieldOrigin + (module + 0.5) * pitch; };
-    const size_t cells = static_cast<size_t>(n) * n;
-    std::vector<float> samples(cells, 0), lo(cells, 0), hi(cells, 0);
-    const double spread = 0.22 * pitch;
-    // Samples depend on the map and on the keys followed, not on the levels:
-    // kept from one reading, reused by the next that samples the same points.
-    const bool reuse = kept && kept->size() == cells;
-    // Rows and columns bracket alike: each module index once.
-    std::vector<int> key_before(n);
-    std::vector<double> key_weight(n);
-    for (int v = 0; v < n; ++v) bracket(f.key_centres, v, key_before[v], key_weight[v]);
-    for (int r = 0; r < n; ++r) {
-        const int ki = key_before[r];
-        const double tr = key_weight[r];
-        for (int c = 0; c < n; ++c) {
-            if (f.is_key[r * n + c]) continue;
-            const int kj = key_before[c];
-            const double tc = key_weight[c];
-            const KeyReading &a = keys[ki * k + kj], &b = keys[ki * k + kj + 1];
-            const KeyReading &d = keys[(ki + 1) * k + kj], &e = keys[(ki + 1) * k + kj + 1];
-            auto mix = [&](double va, double vb, double vd, double ve) {
-                return (va * (1 - tc) + vb * tc) * (1 - tr) + (vd * (1 - tc) + ve * tc) * tr;
-            };
-            const double dx = follow_keys ? mix(a.dx, b.dx, d.dx, e.dx) : 0;
-            const double dy = follow_keys ? mix(a.dy, b.dy, d.dy, e.dy) : 0;
-            const size_t i = static_cast<size_t>(r) * n + c;
-            lo[i] = static_cast<float>(mix(a.ink, b.ink, d.ink, e.ink));
-            hi[i] = static_cast<float>(mix(a.background, b.background, d.background, e.background));
-            samples[i] = reuse ? (*kept)[i] : sample_cell(image, h, canvas(c) + dx, canvas(r) + dy, spread);
-        }
+    ModuleSamples own;
+    ModuleSamples &m = kept ? *kept : own;
+    if (m.values.empty()) sample_modules(image, h, f, keys, follow_keys, m);
+    if (equalise && m.equalised.empty()) m.equalised = equalise_modules(m.values, f.n, f.is_key.data());
+    const std::vector<float> &samples = equalise ? m.equalised : m.values;
+    const size_t cells = samples.size();
+    const float *lo = m.lo.data(), *hi = m.hi.data();
+    std::vector<float> near_lo, near_hi;  // neighbour levels: the keys' where no window serves
+    if (levels == Levels::neighbours) {
+        near_lo = m.lo;
+        near_hi = m.hi;
+        neighbour_levels(samples, f, near_lo, near_hi);
+        lo = near_lo.data();
+        hi = near_hi.data();
     }
-    if (kept && !reuse) *kept = samples;
-    if (equalise) samples = equalise_modules(samples, n, f.is_key.data());
-    if (levels == Levels::neighbours) neighbour_levels(samples, f, lo, hi);
     std::vector<uint8_t> dark(cells, 0);
     for (size_t i = 0; i < cells; ++i)
         if (!f.is_key[i]) dark[i] = darkness(samples[i], lo[i], hi[i]);

@@ -50,16 +50,24 @@ std::vector<KeyReading> find_keys(const GrayImage &image, const CanvasMap &map, 
 // it, or the modules around it (a shadow edge between keys).
 enum class Levels { keys, neighbours };
 
+// One key search's module samples and the levels its keys give each module:
+// what every attempt on those keys shares (the sampling and the mixing of
+// the keys are most of an attempt's cost).
+struct ModuleSamples {
+    std::vector<float> values, lo, hi;  // per module, row-major; keys' modules unused
+    std::vector<float> equalised;       // values equalised, made when first asked for
+};
+
 // The modules sampled between those keys. follow_keys = false samples on the
 // map alone and takes only the keys' levels. The keys of one search serve
 // several attempts: they are the costly part. kept (optional): when it holds
-// one sample per module, those are used instead of sampling (the caller
-// vouches they are of the same map, and of the same keys when they are
-// followed); when empty, it receives this reading's samples as sampled.
-// equalise: the samples are equalised (equalise.hpp) before they are judged.
+// samples, those are used instead of sampling and mixing again (the caller
+// vouches they are of the same map, keys and follow_keys); when empty, it
+// receives this reading's. equalise: the samples are equalised
+// (equalise.hpp) before they are judged.
 ModuleDecode read_modules(const GrayImage &image, const CanvasMap &map, const FormatInfo &info,
                           const std::vector<KeyReading> &keys, bool follow_keys,
-                          std::vector<float> *kept = nullptr, Levels levels = Levels::keys, bool equalise = false);
+                          ModuleSamples *kept = nullptr, Levels levels = Levels::keys, bool equalise = false);
 
 // find_keys then read_modules.
 ModuleDecode read_modules(const GrayImage &image, const CanvasMap &map, const FormatInfo &info, float ink,

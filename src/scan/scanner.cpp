@@ -124,16 +124,16 @@ bool same_keys(const std::vector<KeyReading> &a, const std::vector<KeyReading> &
 bool read_symbol(const GrayImage &image, const FormatHit &format, ScanResult &out) {
     std::vector<KeyReading> near;
     std::vector<KeyLattice> lattices;  // the near search's samples, reused by the far one
-    std::vector<float> on_map;         // reading 1's module samples, reused by reading 2
-    std::vector<float> followed;       // reading 3's, reused by reading 5
-    std::vector<float> far;            // reading 4's, reused by its equalised twin
+    ModuleSamples on_map;              // reading 1's module samples and levels, reused by reading 2
+    ModuleSamples followed;            // reading 3's, reused by reading 5
+    ModuleSamples far;                 // reading 4's, reused by its equalised twin
     auto keys = [&](double reach) {
         return find_keys(image, format.map, format.info, format.ink, format.background, reach, &lattices);
     };
     const std::vector<KeyReading> on_map_keys = keys(0);
     std::vector<KeyReading> far_keys;
     bool equalise = false;
-    auto read = [&](const std::vector<KeyReading> &k, bool follow, std::vector<float> *kept, Levels levels) {
+    auto read = [&](const std::vector<KeyReading> &k, bool follow, ModuleSamples *kept, Levels levels) {
         return read_modules(image, format.map, format.info, k, follow, kept, levels, equalise);
     };
     for (int attempt = 0; attempt < 10; ++attempt) {
