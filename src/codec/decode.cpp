@@ -14,7 +14,11 @@ namespace {
 
 ModuleDecode decode_locator(const uint8_t *d) {
     ModuleDecode out;
-    if (d[0] < 128 || d[7] >= 128 || d[56] >= 128 || d[63] >= 128) return out;
+    // One orientation corner may be wrong (a stain, a worn corner): the word
+    // must then decode with one nibble error fewer, which keeps a random
+    // word's odds of passing near those of the four right corners.
+    const int wrong_corners = (d[0] < 128) + (d[7] >= 128) + (d[56] >= 128) + (d[63] >= 128);
+    if (wrong_corners > 1) return out;
     const FieldLayout &f = field_layout(1, 0, 0);
     uint8_t nibbles[15] = {};
     for (int bit = 0; bit < 60; ++bit) {
@@ -24,7 +28,7 @@ ModuleDecode decode_locator(const uint8_t *d) {
         nibbles[bit / 4] = static_cast<uint8_t>(nibbles[bit / 4] | (value << (3 - bit % 4)));
     }
     RsOutcome rs = rs_decode(gf16(), nibbles, 15, 7, {});
-    if (!rs.ok || rs.errors > kLocatorMaxErrors) return out;
+    if (!rs.ok || rs.errors > kLocatorMaxErrors - wrong_corners) return out;
     for (int i = 0; i < 4; ++i) out.payload.push_back(static_cast<uint8_t>(nibbles[2 * i] << 4 | nibbles[2 * i + 1]));
     out.ok = true;
     out.errors = rs.errors;
