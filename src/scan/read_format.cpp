@@ -215,9 +215,24 @@ bool read_locator_cells(const Quad &quad, const std::vector<float> &samples, flo
     return false;
 }
 
+// The 64 cells sampled on one map, read as sampled, then equalised: a
+// small locator's cells are two or three pixels, and blur mixes each with
+// its neighbours.
+bool read_locator_map(const GrayImage &image, const Quad &quad, const CanvasMap &map, float ink,
+                      float background, LocatorHit &hit) {
+    const double pitch = static_cast<double>(kFieldUnits) / kLocatorCells;
+    std::vector<float> samples(kLocatorCells * kLocatorCells);
+    for (int r = 0; r < kLocatorCells; ++r)
+        for (int c = 0; c < kLocatorCells; ++c)
+            samples[r * kLocatorCells + c] = sample_cell(image, map, kFieldOrigin + (c + 0.5) * pitch,
+                                                         kFieldOrigin + (r + 0.5) * pitch, 0.25 * pitch);
+    return read_locator_cells(quad, samples, ink, background, hit) ||
+           read_locator_cells(quad, equalise_modules(samples, kLocatorCells, nullptr), ink, background, hit);
+}
+
 }  // namespace
 
-LocatorHit read_locator(const GrayImage &image, const Quad &quad) {
+LocatorHit read_locator(const GrayImage &image, const Quad &quad, int bend_axis) {
     LocatorHit hit;
     Homography h;
     if (!hypothesis_homography(quad, 0, false, h)) return hit;
@@ -242,16 +257,12 @@ LocatorHit read_locator(const GrayImage &image, const Quad &quad) {
     // beside it; there the Reed-Solomon check carries more of the weight.
     const double unit = length(quad[1] - quad[0]) / 27.0;
     if (solid < static_cast<int>(inner.size() * (unit >= 1.5 ? 0.75 : 0.55))) return hit;
-    const double pitch = static_cast<double>(kFieldUnits) / kLocatorCells;
-    std::vector<float> samples(kLocatorCells * kLocatorCells);
-    for (int r = 0; r < kLocatorCells; ++r)
-        for (int c = 0; c < kLocatorCells; ++c)
-            samples[r * kLocatorCells + c] = sample_cell(image, h, kFieldOrigin + (c + 0.5) * pitch,
-                                                         kFieldOrigin + (r + 0.5) * pitch, 0.25 * pitch);
-    // The cells as sampled, then equalised: a small locator's cells are two
-    // or three pixels, and blur mixes each with its neighbours.
-    if (read_locator_cells(quad, samples, ink, background, hit)) return hit;
-    read_locator_cells(quad, equalise_modules(samples, kLocatorCells, nullptr), ink, background, hit);
+    // The cells on the flat map, then under cylindrical bends (a marker on
+    // a bottle: the ring's refined corners are the arc's chord, and the
+    // cells between are compressed toward two sides).
+    if (read_locator_map(image, quad, CanvasMap(h), ink, background, hit) || bend_axis == 0) return hit;
+    for (double phi : kBends)
+        if (read_locator_map(image, quad, CanvasMap(h, bend_axis, phi), ink, background, hit)) return hit;
     return hit;
 }
 

@@ -11,7 +11,13 @@
 #include "../image/gray_image.hpp"
 #include "geometry.hpp"
 
+#include <array>
+
 namespace ckey {
+
+// Half wrap angles (radians) of the cylindrical bends tried when a flat
+// reading fails (see CanvasMap; spec 14.5).
+inline constexpr std::array<double, 3> kBends{0.6, 0.9, 1.2};
 
 // Canvas corners of the ring's outer edge, clockwise from top-left.
 extern const Quad kCanvasRingCorners;
@@ -40,6 +46,9 @@ struct LocatorHit {
     bool mirrored = false;
 };
 
-LocatorHit read_locator(const GrayImage &image, const Quad &quad);
+// A Profile 1 reading: flat, then, when the ring reads as a locator's, the
+// cells do not, and bend_axis is not 0 (the ring's sides bow: see
+// CanvasMap), under each bend of kBends along that axis.
+LocatorHit read_locator(const GrayImage &image, const Quad &quad, int bend_axis = 0);
 
 }  // namespace ckey

@@ -174,14 +174,19 @@ bool read_symbol(const GrayImage &image, const FormatHit &format, ScanResult &ou
 // read flat and compressed toward the straight sides (a cylinder's axis runs
 // along them) by several bends, and the modules are read on the map whose
 // band reads best (lowest cost).
-bool read_bowed(const GrayImage &image, bool inverted, const Quad &quad, ScanResult &out) {
+// bend_axis: the canvas axis that the bows say is compressed (1 x, 2 y), or
+// 0 when the sides are straight or were not traced; a Profile 1 reading
+// bends the same way.
+bool read_bowed(const GrayImage &image, bool inverted, const Quad &quad, ScanResult &out, int &bend_axis) {
+    bend_axis = 0;
     SideBows bows;
     if (!trace_ring_sides(image, inverted, quad, bows)) return false;
     const double across_x = std::max(std::fabs(side_sag(bows, 0)), std::fabs(side_sag(bows, 2)));
     const double across_y = std::max(std::fabs(side_sag(bows, 1)), std::fabs(side_sag(bows, 3)));
-    if (std::max(across_x, across_y) < kMinSag) return false;
     // Top and bottom bowed: the axis is vertical and canvas x is compressed.
     const int axis = across_x >= across_y ? 1 : 2;
+    if (std::max(across_x, across_y) >= kLocatorMinSag) bend_axis = axis;
+    if (std::max(across_x, across_y) < kMinSag) return false;
     std::vector<FormatHit> hits;
     for (double phi : {0.0, 0.3, 0.6, 0.9}) {
         FormatHit hit = read_format(image, quad, phi == 0 ? 0 : axis, phi, &bows);
@@ -199,7 +204,7 @@ bool read_bowed(const GrayImage &image, bool inverted, const Quad &quad, ScanRes
 bool read_bent(const GrayImage &image, const Quad &quad, ScanResult &out) {
     if (polygon_area(quad) < kBendMinSide * kBendMinSide) return false;
     for (int axis = 1; axis <= 2; ++axis)
-        for (double phi : {0.6, 0.9, 1.2}) {
+        for (double phi : kBends) {
             const FormatHit format = read_format(image, quad, axis, phi);
             if (format.found) return read_symbol(image, format, out);
         }
@@ -265,13 +270,14 @@ bool Scanner::decode_candidate(const GrayImage &image, const RingCandidate &cand
     }
     // The band may read flat where the data, further from the ring's
     // straight chords, does not: the traced sides then map both.
-    if (refined && read_bowed(image, candidate.inverted, quad, out)) return true;
+    int bend_axis = 0;
+    if (refined && read_bowed(image, candidate.inverted, quad, out, bend_axis)) return true;
     if (format.found) {
         attempt.band_read = band_read_ = true;
         failed_rings_.push_back(attempt);
         return false;
     }
-    LocatorHit locator = read_locator(image, quad);
+    LocatorHit locator = read_locator(image, quad, bend_axis);
     if (!locator.found) {
         failed_rings_.push_back(attempt);
         return false;

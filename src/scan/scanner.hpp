@@ -39,6 +39,11 @@ constexpr double kBendMinSide = 160;
 // Smallest bow (canvas units, the middle of a ring side against the chord
 // between its ends) for which the format band is read between curved sides.
 constexpr double kMinSag = 0.3;
+// Smallest bow for which a Profile 1 reading that fails flat is tried under
+// cylindrical bends along the axis the bows give. Lower: a locator of 50 to
+// 90 px on a bottle bows by 0.2 to 0.3 units, straight sides trace within
+// about 0.1 (camera benchmark, dev seed 1's curved locators).
+constexpr double kLocatorMinSag = 0.15;
 // Largest light ring (side, in full-resolution pixels) also tried as the
 // quiet margin of a dark-on-light symbol; past it the ring is thick enough
 // to be found as itself.
