@@ -41,15 +41,6 @@ Placed placed_symbol(double angle, double noise) {
     return p;
 }
 
-bool same_keys(const std::vector<ckey::KeyReading> &a, const std::vector<ckey::KeyReading> &b) {
-    if (a.size() != b.size()) return false;
-    for (size_t i = 0; i < a.size(); ++i)
-        if (a[i].dx != b[i].dx || a[i].dy != b[i].dy || a[i].ink != b[i].ink || a[i].background != b[i].background ||
-            a[i].valid != b[i].valid)
-            return false;
-    return true;
-}
-
 }  // namespace
 
 TEST(decimate_matches_direct_average_at_every_pixel) {
@@ -129,11 +120,11 @@ TEST(a_wider_key_search_reusing_a_lattice_matches_one_without) {
         const auto &f = p.format;
         std::vector<ckey::KeyLattice> lattices;
         const auto near = ckey::find_keys(p.image, f.map, f.info, f.ink, f.background, 0.6, &lattices);
-        CHECK(same_keys(near, ckey::find_keys(p.image, f.map, f.info, f.ink, f.background, 0.6)));
+        CHECK(near == ckey::find_keys(p.image, f.map, f.info, f.ink, f.background, 0.6));
         REQUIRE(lattices.size() == near.size());
         for (const auto &l : lattices) CHECK_EQ(l.half, 13);  // 3 coarse steps + two modules of 5
         const auto far = ckey::find_keys(p.image, f.map, f.info, f.ink, f.background, 1.2, &lattices);
-        CHECK(same_keys(far, ckey::find_keys(p.image, f.map, f.info, f.ink, f.background, 1.2)));
+        CHECK(far == ckey::find_keys(p.image, f.map, f.info, f.ink, f.background, 1.2));
         for (const auto &l : lattices) CHECK_EQ(l.half, 16);
     }
 }

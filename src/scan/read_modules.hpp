@@ -21,6 +21,8 @@ struct KeyReading {
     double dx = 0, dy = 0;  // canvas-unit correction
     float ink = 0, background = 0;
     bool valid = false;
+
+    bool operator==(const KeyReading &) const = default;
 };
 
 // The grey values one key's coarse search sampled: a square lattice of 0.2

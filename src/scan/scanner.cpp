@@ -103,14 +103,6 @@ bool inside(const Quad &q, Point p) {
 
 Point centre(const Quad &q) { return (q[0] + q[1] + q[2] + q[3]) * 0.25; }
 
-// Whether two key searches found the same keys, offsets and levels.
-bool same_keys(const std::vector<KeyReading> &a, const std::vector<KeyReading> &b) {
-    auto same = [](const KeyReading &x, const KeyReading &y) {
-        return x.dx == y.dx && x.dy == y.dy && x.ink == y.ink && x.background == y.background && x.valid == y.valid;
-    };
-    return std::equal(a.begin(), a.end(), b.begin(), b.end(), same);
-}
-
 // The modules of a symbol whose format band read. Readings in the spec's
 // order (14.7): the map alone with the keys' levels where it puts them (most
 // frames; the key search costs several times the modules), the same samples
@@ -144,7 +136,7 @@ bool read_symbol(const GrayImage &image, const FormatHit &format, ScanResult &ou
         // The wider search most often finds every key where the narrower one
         // did (35 of 46 failing calls on the dev frames): reading 4 would
         // then be reading 3 again, sample for sample.
-        if (reading == 4 && same_keys(far_keys, near)) continue;
+        if (reading == 4 && far_keys == near) continue;
         ModuleDecode decoded;
         switch (reading) {
         case 1: decoded = read(on_map_keys, false, &on_map, Levels::keys); break;
@@ -168,25 +160,25 @@ bool read_symbol(const GrayImage &image, const FormatHit &format, ScanResult &ou
     return false;
 }
 
-// The symbol read between the ring's sides traced as curves, when a side
-// bows by at least kMinSag units. The bows alone do not say how far the
+// The canvas axis that a ring's traced sides say is compressed (1 x when
+// the top or bottom side bows more, else 2 y), or 0 when no side bows by
+// min_sag units.
+int bowed_axis(const SideBows &bows, double min_sag) {
+    const double across_x = std::max(std::fabs(side_sag(bows, 0)), std::fabs(side_sag(bows, 2)));
+    const double across_y = std::max(std::fabs(side_sag(bows, 1)), std::fabs(side_sag(bows, 3)));
+    if (std::max(across_x, across_y) < min_sag) return 0;
+    return across_x >= across_y ? 1 : 2;
+}
+
+// The symbol read between the ring's sides traced as curves (bows), when a
+// side bows by at least kMinSag units. The bows alone do not say how far the
 // label wraps (the sag also grows with the view's elevation), so the band is
 // read flat and compressed toward the straight sides (a cylinder's axis runs
 // along them) by several bends, and the modules are read on the map whose
 // band reads best (lowest cost).
-// bend_axis: the canvas axis that the bows say is compressed (1 x, 2 y), or
-// 0 when the sides are straight or were not traced; a Profile 1 reading
-// bends the same way.
-bool read_bowed(const GrayImage &image, bool inverted, const Quad &quad, ScanResult &out, int &bend_axis) {
-    bend_axis = 0;
-    SideBows bows;
-    if (!trace_ring_sides(image, inverted, quad, bows)) return false;
-    const double across_x = std::max(std::fabs(side_sag(bows, 0)), std::fabs(side_sag(bows, 2)));
-    const double across_y = std::max(std::fabs(side_sag(bows, 1)), std::fabs(side_sag(bows, 3)));
-    // Top and bottom bowed: the axis is vertical and canvas x is compressed.
-    const int axis = across_x >= across_y ? 1 : 2;
-    if (std::max(across_x, across_y) >= kLocatorMinSag) bend_axis = axis;
-    if (std::max(across_x, across_y) < kMinSag) return false;
+bool read_bowed(const GrayImage &image, const Quad &quad, const SideBows &bows, ScanResult &out) {
+    const int axis = bowed_axis(bows, kMinSag);
+    if (axis == 0) return false;
     std::vector<FormatHit> hits;
     for (double phi : {0.0, 0.3, 0.6, 0.9}) {
         FormatHit hit = read_format(image, quad, phi == 0 ? 0 : axis, phi, &bows);
@@ -270,14 +262,16 @@ bool Scanner::decode_candidate(const GrayImage &image, const RingCandidate &cand
     }
     // The band may read flat where the data, further from the ring's
     // straight chords, does not: the traced sides then map both.
-    int bend_axis = 0;
-    if (refined && read_bowed(image, candidate.inverted, quad, out, bend_axis)) return true;
+    SideBows bows;
+    const bool traced = refined && trace_ring_sides(image, candidate.inverted, quad, bows);
+    if (traced && read_bowed(image, quad, bows, out)) return true;
     if (format.found) {
         attempt.band_read = band_read_ = true;
         failed_rings_.push_back(attempt);
         return false;
     }
-    LocatorHit locator = read_locator(image, quad, bend_axis);
+    // A locator bends the way its sides bow, from a smaller bow (kLocatorMinSag).
+    LocatorHit locator = read_locator(image, quad, traced ? bowed_axis(bows, kLocatorMinSag) : 0);
     if (!locator.found) {
         failed_rings_.push_back(attempt);
         return false;
