@@ -2,8 +2,10 @@
 // before any candidate is decoded: halving, smoothing, thresholds, ring
 // components, then the whole scan, and the scan through the C API (a
 // gray8 buffer, as a camera frame arrives). Prints the median of each over all
-// files and repeats. Usage: scan_stages [--repeat N] [--all] FILE...
-// (--all: every symbol wanted, CKEY_SCAN_ALL, as for multi-label frames)
+// files and repeats. Usage: scan_stages [--repeat N] [--all] [--per-file] FILE...
+// (--all: every symbol wanted, CKEY_SCAN_ALL, as for multi-label frames;
+// --per-file: also each file's route and fastest whole scan, for comparing
+// two builds frame by frame)
 // (bench/scan_benchmark.py --save DIR writes frames to feed it.)
 #include <ckey/ckey.h>
 
@@ -18,6 +20,7 @@
 #include <cstring>
 #include <exception>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -33,17 +36,25 @@ double median(std::vector<double> v) {
     return v.empty() ? 0 : v[v.size() / 2];
 }
 
-// Reads [--repeat N] [--all] FILE...; false (after a usage line) when that is not what was given.
-bool parse_args(int argc, char **argv, int &repeat, bool &find_all, std::vector<std::string> &files) {
+// What the command line asks for.
+struct Options {
+    int repeat = 7;
+    bool find_all = false, per_file = false;
+    std::vector<std::string> files;
+};
+
+// Reads [--repeat N] [--all] [--per-file] FILE...; false (after a usage line) when that is not what was given.
+bool parse_args(int argc, char **argv, Options &o) {
     bool known = true;
     for (int i = 1; i < argc && known; ++i) {
-        if (std::strcmp(argv[i], "--repeat") == 0 && i + 1 < argc) repeat = std::atoi(argv[++i]);
-        else if (std::strcmp(argv[i], "--all") == 0) find_all = true;
+        if (std::strcmp(argv[i], "--repeat") == 0 && i + 1 < argc) o.repeat = std::atoi(argv[++i]);
+        else if (std::strcmp(argv[i], "--all") == 0) o.find_all = true;
+        else if (std::strcmp(argv[i], "--per-file") == 0) o.per_file = true;
         else if (argv[i][0] == '-' && argv[i][1] != '\0') known = false;
-        else files.push_back(argv[i]);
+        else o.files.push_back(argv[i]);
     }
-    if (known && !files.empty() && repeat >= 1) return true;
-    std::fprintf(stderr, "usage: scan_stages [--repeat N] [--all] FILE...\n");
+    if (known && !o.files.empty() && o.repeat >= 1) return true;
+    std::fprintf(stderr, "usage: scan_stages [--repeat N] [--all] [--per-file] FILE...\n");
     return false;
 }
 
@@ -68,8 +79,9 @@ struct Timings {
     bool find_all = false;
 };
 
-// Times each stage of one image, repeat times.
-void time_image(const ckey::GrayImage &image, int repeat, Timings &t) {
+// Times each stage of one image, repeat times; returns the route of its
+// first symbol (kRoutes - 1: none read) and its fastest whole scan.
+std::pair<int, double> time_image(const ckey::GrayImage &image, int repeat, Timings &t) {
     double best_scan = 1e9;
     int route = kRoutes - 1;
     for (int r = 0; r < repeat; ++r) {
@@ -104,6 +116,7 @@ void time_image(const ckey::GrayImage &image, int repeat, Timings &t) {
         }
     }
     t.routes[route].push_back(best_scan);
+    return {route, best_scan};
 }
 
 void report(const Timings &t, size_t files, int repeat) {
@@ -121,12 +134,12 @@ void report(const Timings &t, size_t files, int repeat) {
 }  // namespace
 
 int main(int argc, char **argv) {
-    int repeat = 7;
-    std::vector<std::string> files;
+    Options o;
     Timings t;
-    if (!parse_args(argc, argv, repeat, t.find_all, files)) return 2;
+    if (!parse_args(argc, argv, o)) return 2;
+    t.find_all = o.find_all;
     if (ckey_decoder_create(&t.decoder) != CKEY_OK) return 1;
-    for (const std::string &file : files) {
+    for (const std::string &file : o.files) {
         ckey::GrayImage image;
         try {
             image = ckey::read_image_file(file);
@@ -135,9 +148,10 @@ int main(int argc, char **argv) {
             ckey_decoder_destroy(t.decoder);
             return 1;
         }
-        time_image(image, repeat, t);
+        const auto [route, best] = time_image(image, o.repeat, t);
+        if (o.per_file) std::printf("%s %s %.3f\n", file.c_str(), kRouteNames[route], best);
     }
-    report(t, files.size(), repeat);
+    report(t, o.files.size(), o.repeat);
     ckey_decoder_destroy(t.decoder);
     return 0;
 }
