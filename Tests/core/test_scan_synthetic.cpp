@@ -237,6 +237,19 @@ TEST(quick_pass_reads_a_thin_ring_from_its_quiet_margin) {
     }
 }
 
+// A light-on-dark symbol on a surround as dark as its margin: the margin
+// joins the surround, and the light ring is a component of its own in the
+// quarter image, read there as itself.
+TEST(quick_pass_reads_a_light_ring) {
+    auto s = make("https://openckey.org/light", {0, 2, 1, 0});
+    for (const auto &[size, angle] : {std::pair{140.0, 0.2}, {220.0, 0.5}, {320.0, 1.1}}) {
+        ckey::ScanResult r;
+        REQUIRE(decodes(s, synth::frame(s, 1280, 720, size, 600, 340, angle, 215, 45, 45), &r));
+        CHECK_EQ(static_cast<int>(r.route), static_cast<int>(ckey::ScanRoute::quick));
+        CHECK(r.inverted);
+    }
+}
+
 TEST(mirrored) {
     auto s = make("mirror", {0, 1, 1, 0});
     auto img = synth::frame(s, 400, 400, 260, 200, 200, 0.1);

@@ -506,27 +506,29 @@ bool Scanner::scan_quick(const GrayImage &image, std::vector<ScanResult> &result
     find_scored(smoothed_, 4.0, CellClasses::dark, components_);
     rank_candidates(smoothed_, 4.0, 1e9);
     if (read_best(image, smoothed_, 4.0, {kQuickCandidates, kQuickMinSide, 0, true}, results)) return true;
-    // Then the light components, as the quiet margins of dark-on-light
-    // symbols whose ring is too thin to show here.
+    // Then the light components: as the quiet margins of dark-on-light
+    // symbols whose ring is too thin to show here, then as light rings.
     candidates_.clear();
     find_scored(smoothed_, 4.0, CellClasses::light, light_components_);
     rank_candidates(smoothed_, 4.0, kQuickMarginMaxSide);
-    return read_quick_margins(image, results);
+    return read_quick_light(image, true, results) || read_quick_light(image, false, results);
 }
 
-bool Scanner::read_quick_margins(const GrayImage &image, std::vector<ScanResult> &results) {
+bool Scanner::read_quick_light(const GrayImage &image, bool as_margins, std::vector<ScanResult> &results) {
     int tried = 0;
     for (RingCandidate c : candidates_) {
         if (std::sqrt(c.area) * 4.0 < kQuickMinSide) continue;
         for (Point &p : c.quad) p = p * 4.0;
-        // Decoded only where the ring 2 units in shows in the halved image
-        // (unsmoothed, 1.5 px wide there for a 90 px symbol): most light
-        // outlines are paper labels, windows and other codes' quiet zones.
+        // A margin is decoded only where the ring 2 units in shows in the
+        // halved image (unsmoothed, 1.5 px wide there for a 90 px symbol):
+        // most light outlines are paper labels, windows and other codes'
+        // quiet zones. A light ring only where it does not: the component is
+        // then no margin already tried.
         RingCandidate ring;
-        if (!ring_inside_margin(c, false, ring) || !ring_shows(decimated_, 2.0, ring, 10)) continue;
-        if (tried++ >= kQuickMargins) break;
+        if (!ring_inside_margin(c, false, ring) || ring_shows(decimated_, 2.0, ring, 10) != as_margins) continue;
+        if (tried++ >= (as_margins ? kQuickMargins : kQuickLightRings)) break;
         ScanResult result;
-        if (decode_candidate(image, ring, false, result)) {
+        if (decode_candidate(image, as_margins ? ring : c, false, result)) {
             results.push_back(std::move(result));
             return true;
         }
