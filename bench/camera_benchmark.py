@@ -50,6 +50,7 @@ Options: --lib PATH (build-shared/libckey.so), --frames N (40 per category),
 20,60,150, --severity-file FILE (bench/camera_severity.json; category ->
 0...1, unlisted categories 1.0; keys starting with "_" are comments),
 --seed N / --heldout, --thorough (CKey scans with CKEY_SCAN_THOROUGH),
+--blur-sigma PX (every scene's Gaussian blur, e.g. 0 for sharp optics),
 --supersample 1...4 (the simulator's default 3 when unset; at 2 a frame
 renders about 20% faster), --save DIR (failures, misreads and false
 positives as PNG; --save-all for every frame), --json FILE (every per-frame
@@ -367,6 +368,8 @@ class Bench:
         scene = self.cam.scene_draw(category, seed, self.severity[category] if severity is None else severity)
         if self.args.supersample:
             scene.supersample = self.args.supersample
+        if self.args.blur_sigma is not None:
+            scene.blur_sigma = self.args.blur_sigma
         return scene
 
     def backdrop(self, seed):
@@ -662,6 +665,9 @@ def main():
     ap.add_argument("--heldout", action="store_true", help=f"base seed {SEED_HELDOUT}: the held-out set")
     ap.add_argument("--thorough", action="store_true", help="CKey scans with CKEY_SCAN_THOROUGH (default flags 0)")
     ap.add_argument("--supersample", type=int, default=0, help="override the scene's rays per pixel per axis")
+    ap.add_argument("--blur-sigma", type=float, default=None, metavar="PX",
+                    help="override every scene's Gaussian blur (px; 0 = sharp optics), e.g. to compare the "
+                         "locator with AprilTag on sharp small markers")
     ap.add_argument("--styles", nargs="?", const=",".join(STYLE_CATEGORIES), default=None, metavar="CATS")
     ap.add_argument("--locator", nargs="?", const="all", default=None, metavar="CATS")
     ap.add_argument("--clutter", nargs="?", type=int, const=5000, default=0, metavar="N")
@@ -677,6 +683,8 @@ def main():
     args = ap.parse_args()
     if args.time_repeat < 1:
         ap.error(f"--time-repeat must be 1 or more, not {args.time_repeat}")
+    if args.blur_sigma is not None and not 0 <= args.blur_sigma <= 10:
+        ap.error(f"--blur-sigma must be 0 to 10 px, not {args.blur_sigma}")
     global TIME_REPEAT
     TIME_REPEAT = args.time_repeat
     args.frames = args.frames or (10 if args.quick else 40)
@@ -710,6 +718,7 @@ def main():
           f"CKey scan flags {'THOROUGH' if args.thorough else '0'} (+ALL for multi-label frames); "
           f"{'' if TIME_REPEAT == 1 else f'times: fastest of {TIME_REPEAT} calls per frame; '}"
           f"frames {s0.width}x{s0.height}, supersample {ss}"
+          f"{'' if args.blur_sigma is None else f', blur sigma {args.blur_sigma:g} px in every scene'}"
           f"{' (lowered from the simulator default ' + str(s0.supersample) + ')' if ss < s0.supersample else ''}; "
           f"severity file {sev_file}; "
           f"backdrops: {len(bench.backdrops) - 1} photographs + drawn clutter.\n")
