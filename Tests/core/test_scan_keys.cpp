@@ -58,37 +58,54 @@ TEST(decimate_matches_direct_average_at_every_pixel) {
     }
 }
 
+namespace {
+
+// Pixels of a whose class in t differs from the tile rule of spec 14.2
+// step 3 with the given contrast floor, computed directly.
+int direct_rule_mismatches(const ckey::GrayImage &a, const ckey::Ternary &t, int tile, int floor) {
+    const int w = a.width, h = a.height;
+    const int tw = (w + tile - 1) / tile, th = (h + tile - 1) / tile;
+    int bad = 0;
+    for (int y = 0; y < h; ++y)
+        for (int x = 0; x < w; ++x) {
+            int lo = 255, hi = 0;
+            for (int ty = std::max(0, y / tile - 1); ty <= std::min(th - 1, y / tile + 1); ++ty)
+                for (int tx = std::max(0, x / tile - 1); tx <= std::min(tw - 1, x / tile + 1); ++tx)
+                    for (int yy = ty * tile; yy < std::min(h, (ty + 1) * tile); ++yy)
+                        for (int xx = tx * tile; xx < std::min(w, (tx + 1) * tile); ++xx) {
+                            lo = std::min<int>(lo, a.at(xx, yy));
+                            hi = std::max<int>(hi, a.at(xx, yy));
+                        }
+            uint8_t want = ckey::kUnknown;
+            if (hi - lo >= std::max(floor, hi / ckey::kContrastDivisor))
+                want = a.at(x, y) < (lo + hi + 1) / 2 ? ckey::kDark : ckey::kLight;
+            bad += t.cells[static_cast<size_t>(y) * w + x] != want;
+        }
+    return bad;
+}
+
+}  // namespace
+
 TEST(binarize_matches_direct_tile_rule) {
     // The rule of spec 14.2 written out: the min and max over the 3 x 3 tiles
     // around a pixel's tile (clamped at the edges), unknown under the
-    // contrast floor, else dark below the middle.
-    for (int tile : {3, 4})
-        for (auto [w, h] : {std::pair{50, 31}, std::pair{7, 5}, std::pair{64, 64}}) {
-            auto a = random_image(w, h, 11 + tile);
-            // Smooth regions too, so both unknown and classified pixels occur.
-            for (int y = 0; y < h; ++y)
-                for (int x = 0; x < w / 2; ++x) a.pixels[static_cast<size_t>(y) * w + x] = static_cast<uint8_t>(120 + (x + y) % 5);
-            ckey::Ternary t;
-            ckey::binarize(a, t, tile);
-            const int tw = (w + tile - 1) / tile, th = (h + tile - 1) / tile;
-            int bad = 0;
-            for (int y = 0; y < h; ++y)
-                for (int x = 0; x < w; ++x) {
-                    int lo = 255, hi = 0;
-                    for (int ty = std::max(0, y / tile - 1); ty <= std::min(th - 1, y / tile + 1); ++ty)
-                        for (int tx = std::max(0, x / tile - 1); tx <= std::min(tw - 1, x / tile + 1); ++tx)
-                            for (int yy = ty * tile; yy < std::min(h, (ty + 1) * tile); ++yy)
-                                for (int xx = tx * tile; xx < std::min(w, (tx + 1) * tile); ++xx) {
-                                    lo = std::min<int>(lo, a.at(xx, yy));
-                                    hi = std::max<int>(hi, a.at(xx, yy));
-                                }
-                    uint8_t want = ckey::kUnknown;
-                    if (hi - lo >= std::max(ckey::kMinContrast, hi / ckey::kContrastDivisor))
-                        want = a.at(x, y) < (lo + hi + 1) / 2 ? ckey::kDark : ckey::kLight;
-                    bad += t.cells[static_cast<size_t>(y) * w + x] != want;
-                }
-            CHECK_EQ(bad, 0);
-        }
+    // contrast floor, else dark below the middle; with the usual floor and
+    // with the thin rings' higher one (spec 14.3 step 7).
+    ckey::BinarizeScratch scratch;
+    for (int floor : {ckey::kMinContrast, ckey::kThinMinContrast})
+        for (int tile : {3, 4})
+            for (auto [w, h] : {std::pair{50, 31}, std::pair{7, 5}, std::pair{64, 64}}) {
+                auto a = random_image(w, h, 11 + tile);
+                // Smooth regions too (a range of 4 and of 12), so both unknown
+                // and classified pixels occur under either floor.
+                for (int y = 0; y < h; ++y)
+                    for (int x = 0; x < w / 2; ++x)
+                        a.pixels[static_cast<size_t>(y) * w + x] =
+                            static_cast<uint8_t>(120 + (x + y) % (y < h / 2 ? 5 : 13));
+                ckey::Ternary t;
+                ckey::binarize(a, t, scratch, tile, floor);
+                CHECK_EQ(direct_rule_mismatches(a, t, tile, floor), 0);
+            }
 }
 
 TEST(keys_are_found_where_the_symbol_puts_them) {

@@ -161,7 +161,7 @@ void spread_extremes(BinarizeScratch &s, int tw, int th) {
 }
 
 template <int Tile>
-void binarize_tiles(const GrayImage &image, Ternary &out, BinarizeScratch &s) {
+void binarize_tiles(const GrayImage &image, Ternary &out, BinarizeScratch &s, int min_contrast) {
     const int w = image.width, h = image.height;
     const int tw = (w + Tile - 1) / Tile, th = (h + Tile - 1) / Tile;
     const size_t tiles = static_cast<size_t>(tw) * th;
@@ -183,7 +183,7 @@ void binarize_tiles(const GrayImage &image, Ternary &out, BinarizeScratch &s) {
         const uint8_t *lo = &s.tmin[static_cast<size_t>(ty) * tw], *hi = &s.tmax[static_cast<size_t>(ty) * tw];
         for (int tx = 0; tx < tw; ++tx) {
             const int l = lo[tx], u = hi[tx];
-            const bool low_contrast = u - l < std::max(kMinContrast, u / kContrastDivisor);
+            const bool low_contrast = u - l < std::max(min_contrast, u / kContrastDivisor);
             const uint8_t t = low_contrast ? 0 : static_cast<uint8_t>((l + u + 1) / 2);
             const uint8_t f = low_contrast ? kUnknown : 0;
             for (int k = 0; k < Tile; ++k) {
@@ -202,9 +202,9 @@ void binarize_tiles(const GrayImage &image, Ternary &out, BinarizeScratch &s) {
 
 }  // namespace
 
-void binarize(const GrayImage &image, Ternary &out, BinarizeScratch &scratch, int tile) {
-    if (tile == 3) binarize_tiles<3>(image, out, scratch);
-    else binarize_tiles<4>(image, out, scratch);
+void binarize(const GrayImage &image, Ternary &out, BinarizeScratch &scratch, int tile, int min_contrast) {
+    if (tile == 3) binarize_tiles<3>(image, out, scratch, min_contrast);
+    else binarize_tiles<4>(image, out, scratch, min_contrast);
 }
 
 void binarize(const GrayImage &image, Ternary &out, int tile) {

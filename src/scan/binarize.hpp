@@ -32,6 +32,13 @@ constexpr int kTile = 3;
 // benchmark's dev seeds, this 60 %), for 6 % more work on other frames.
 constexpr int kMinContrast = 8;
 constexpr int kContrastDivisor = 16;
+// The floor for an image that was neither averaged nor smoothed (the thin
+// rings' darkest-pixel halving, spec 14.3 step 7): its sensor grain is
+// several times the smoothed halved image's, and at 8 levels it breaks flat
+// regions into thousands of runs. 16 keeps every ring that 8 found on the
+// camera benchmark's dev frames, and a low-contrast label's ink and paper
+// (about 25 levels apart) stay classified.
+constexpr int kThinMinContrast = 16;
 
 // Buffers binarize() reuses from frame to frame.
 struct BinarizeScratch {
@@ -39,8 +46,10 @@ struct BinarizeScratch {
     std::vector<uint8_t> colmin, colmax;                      // per column of a tile row
 };
 
-// tile: the tile side in pixels, 3 or 4 (the neighbourhood is 3 x 3 tiles).
-void binarize(const GrayImage &image, Ternary &out, BinarizeScratch &scratch, int tile = kTile);
+// tile: the tile side in pixels, 3 or 4 (the neighbourhood is 3 x 3 tiles);
+// min_contrast: the floor of kMinContrast's rule.
+void binarize(const GrayImage &image, Ternary &out, BinarizeScratch &scratch, int tile = kTile,
+              int min_contrast = kMinContrast);
 // The same with buffers of its own, for tests and tools.
 void binarize(const GrayImage &image, Ternary &out, int tile = kTile);
 

@@ -626,8 +626,8 @@ bool Scanner::scan_joined_pieces(const GrayImage &image, double scale, bool find
 
 bool Scanner::scan_thin_rings(const GrayImage &image, bool find_all, std::vector<ScanResult> &results) {
     decimate_darkest(image, thin_);
-    // Not smoothed: that would turn the ring grey again.
-    binarize(thin_, binary_, binarize_scratch_, kTile);
+    // Not smoothed: that would turn the ring grey again (so a higher floor).
+    binarize(thin_, binary_, binarize_scratch_, kTile, kThinMinContrast);
     candidates_.clear();
     find_scored(thin_, 2.0, CellClasses::dark, thin_components_);
     rank_candidates(thin_, 2.0, kThinMaxSide);
