@@ -561,12 +561,30 @@ bool Scanner::read_crop(const GrayImage &image, double cx, double cy, double sid
         if (c.score < kMinRingScore) continue;
         if (++tried > 2) break;
         if (!decode_candidate(crop_, c, false, result) && !decode_as_margin(crop_, crop_, 1, c, result)) continue;
-        for (Point &p : result.corners) p = p + origin_;
         found = true;
         break;
     }
+    found = found || read_crop_margins(result);
+    if (found)
+        for (Point &p : result.corners) p = p + origin_;
     origin_ = Point{0, 0};
     return found;
+}
+
+bool Scanner::read_crop_margins(ScanResult &result) {
+    // Light components that do not score as rings, taken as quiet margins
+    // with the ring 2 units in, where that ring shows: a moving locator's
+    // ring smears into its cells and its surround, while its light margin
+    // stays one hollow component.
+    int tried = 0;
+    for (const RingCandidate &c : crop_candidates_) {
+        if (!c.inverted || c.score >= kMinRingScore) continue;
+        RingCandidate ring;
+        if (!ring_inside_margin(c, false, ring) || !ring_shows(crop_, 1.0, ring, 10)) continue;
+        if (tried++ >= kCropMargins) break;
+        if (decode_candidate(crop_, ring, false, result)) return true;
+    }
+    return false;
 }
 
 bool Scanner::scan_small_blobs(const GrayImage &image, double scale, bool find_all,
