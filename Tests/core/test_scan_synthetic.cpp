@@ -259,6 +259,41 @@ TEST(mirrored) {
     CHECK(r.mirrored);
 }
 
+// A Profile 1 reading needs at most 2 nibble errors, a mirrored one at most
+// 1 (spec 14.8): cells (1,1) and (3,3) lie in nibbles 1 and 6 and on the
+// diagonal, so mirroring keeps them where they are.
+TEST(mirrored_locator_allows_one_nibble_error) {
+    const uint8_t id[4] = {0x3C, 0xA5, 0x5A, 0xC3};
+    const auto locator = ckey::encode_symbol(id, 4, {1, 0, 0, 0});
+    auto with_wrong_cells = [&](std::initializer_list<std::pair<int, int>> wrong, bool mirror) {
+        // Canvas 31 units over 248 px, upright, its corner at (36, 36).
+        auto img = synth::frame(locator, 320, 320, 248, 160, 160, 0);
+        const double unit = 248 / 31.0, cell = unit * ckey::kFieldUnits / ckey::kLocatorCells;
+        for (auto [r, c] : wrong) {
+            const int x0 = static_cast<int>(36 + ckey::kFieldOrigin * unit + c * cell + 3);
+            const int y0 = static_cast<int>(36 + ckey::kFieldOrigin * unit + r * cell + 3);
+            const uint8_t was = img.pixels[static_cast<size_t>(y0 + 5) * img.width + x0 + 5];
+            for (int y = y0; y < y0 + static_cast<int>(cell) - 6; ++y)
+                for (int x = x0; x < x0 + static_cast<int>(cell) - 6; ++x)
+                    img.pixels[static_cast<size_t>(y) * img.width + x] = was < 128 ? 235 : 20;
+        }
+        if (mirror)
+            for (int y = 0; y < img.height; ++y)
+                std::reverse(img.pixels.begin() + y * img.width, img.pixels.begin() + (y + 1) * img.width);
+        ckey::Scanner scanner;
+        return scanner.scan(img, false);
+    };
+    auto two = with_wrong_cells({{1, 1}, {3, 3}}, false);
+    REQUIRE(two.size() == 1);
+    CHECK(two[0].payload == locator.payload);
+    CHECK_EQ(two[0].errors, 2);
+    CHECK(with_wrong_cells({{1, 1}, {3, 3}}, true).empty());
+    auto one = with_wrong_cells({{1, 1}}, true);
+    REQUIRE(one.size() == 1);
+    CHECK(one[0].mirrored);
+    CHECK_EQ(one[0].errors, 1);
+}
+
 TEST(no_symbol_no_result) {
     std::mt19937 rng(9);
     ckey::Scanner scanner;

@@ -183,6 +183,15 @@ FormatHit read_format(const GrayImage &image, const Quad &quad, int bend_axis, d
 
 namespace {
 
+// Most nibble errors a mirrored Profile 1 reading may correct (spec 14.8):
+// camera frames are seldom mirrored, and the four mirrored hypotheses double
+// the odds that clutter reads as a locator. At 1 their share of those odds
+// is a hundredth (226 words of 16^7 per codeword, not 23,851). The camera
+// benchmark's symbol-free frames (seeds 28000) held an inverted QR code whose
+// dark quiet zone read as a locator's ring and its modules, mirrored, as a
+// word 2 nibbles from a codeword.
+constexpr int kLocatorMirroredMaxErrors = 1;
+
 // The locator's 8 x 8 cells decoded from their samples under the eight
 // orientations. As for the band: each hypothesis reads the same cells
 // permuted. A quarter turn takes cell (r, c) to (c, 7 - r); a transpose to (c, r).
@@ -203,6 +212,7 @@ bool read_locator_cells(const Quad &quad, const std::vector<float> &samples, flo
                 cells[r * 8 + c] = physical[pr * 8 + pc];
             }
         ModuleDecode decoded = decode_modules(FormatInfo{1, 0, fixed_level(1), 0, 0}, cells, 64);
+        if (hyp >= 4 && decoded.errors > kLocatorMirroredMaxErrors) continue;
         Homography hh;
         if (decoded.ok && hypothesis_homography(quad, hyp & 3, hyp >= 4, hh)) {
             hit.found = true;
