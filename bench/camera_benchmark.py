@@ -718,8 +718,8 @@ def main():
           f"CKey scan flags {'THOROUGH' if args.thorough else '0'} (+ALL for multi-label frames); "
           f"{'' if TIME_REPEAT == 1 else f'times: fastest of {TIME_REPEAT} calls per frame; '}"
           f"frames {s0.width}x{s0.height}, supersample {ss}"
-          f"{'' if args.blur_sigma is None else f', blur sigma {args.blur_sigma:g} px in every scene'}"
-          f"{' (lowered from the simulator default ' + str(s0.supersample) + ')' if ss < s0.supersample else ''}; "
+          f"{' (lowered from the simulator default ' + str(s0.supersample) + ')' if ss < s0.supersample else ''}"
+          f"{'' if args.blur_sigma is None else f', blur sigma {args.blur_sigma:g} px in every scene'}; "
           f"severity file {sev_file}; "
           f"backdrops: {len(bench.backdrops) - 1} photographs + drawn clutter.\n")
     sev_line = ", ".join(f"{n} {bench.severity[i]:g}" for i, n in enumerate(bench.cam.names))

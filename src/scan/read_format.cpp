@@ -212,13 +212,14 @@ bool read_locator_cells(const Quad &quad, const std::vector<float> &samples, flo
                 cells[r * 8 + c] = physical[pr * 8 + pc];
             }
         ModuleDecode decoded = decode_modules(FormatInfo{1, 0, fixed_level(1), 0, 0}, cells, 64);
-        if (hyp >= 4 && decoded.errors > kLocatorMirroredMaxErrors) continue;
+        const bool mirrored = hyp >= 4;
         Homography hh;
-        if (decoded.ok && hypothesis_homography(quad, hyp & 3, hyp >= 4, hh)) {
+        if (decoded.ok && (!mirrored || decoded.errors <= kLocatorMirroredMaxErrors) &&
+            hypothesis_homography(quad, hyp & 3, mirrored, hh)) {
             hit.found = true;
             hit.decoded = std::move(decoded);
             hit.h = hh;
-            hit.mirrored = hyp >= 4;
+            hit.mirrored = mirrored;
             return true;
         }
     }

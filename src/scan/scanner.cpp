@@ -8,6 +8,7 @@
 #include "sampler.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 namespace ckey {
@@ -511,28 +512,40 @@ bool Scanner::scan_quick(const GrayImage &image, std::vector<ScanResult> &result
     candidates_.clear();
     find_scored(smoothed_, 4.0, CellClasses::light, light_components_);
     rank_candidates(smoothed_, 4.0, kQuickMarginMaxSide);
-    return read_quick_light(image, true, results) || read_quick_light(image, false, results);
+    return read_quick_light(image, results);
 }
 
-bool Scanner::read_quick_light(const GrayImage &image, bool as_margins, std::vector<ScanResult> &results) {
-    int tried = 0;
+bool Scanner::read_quick_light(const GrayImage &image, std::vector<ScanResult> &results) {
+    // One look at each component: the margins are decoded as they come, the
+    // light rings kept for after them.
+    std::array<RingCandidate, kQuickLightRings> light_rings;
+    int margins = 0, rings = 0;
+    auto decoded = [&](const RingCandidate &ring) {
+        ScanResult result;
+        if (!decode_candidate(image, ring, false, result)) return false;
+        results.push_back(std::move(result));
+        return true;
+    };
     for (RingCandidate c : candidates_) {
+        if (margins >= kQuickMargins && rings >= kQuickLightRings) break;
         if (std::sqrt(c.area) * 4.0 < kQuickMinSide) continue;
         for (Point &p : c.quad) p = p * 4.0;
         // A margin is decoded only where the ring 2 units in shows in the
         // halved image (unsmoothed, 1.5 px wide there for a 90 px symbol):
         // most light outlines are paper labels, windows and other codes'
         // quiet zones. A light ring only where it does not: the component is
-        // then no margin already tried.
+        // then no margin.
         RingCandidate ring;
-        if (!ring_inside_margin(c, false, ring) || ring_shows(decimated_, 2.0, ring, 10) != as_margins) continue;
-        if (tried++ >= (as_margins ? kQuickMargins : kQuickLightRings)) break;
-        ScanResult result;
-        if (decode_candidate(image, as_margins ? ring : c, false, result)) {
-            results.push_back(std::move(result));
-            return true;
+        if (!ring_inside_margin(c, false, ring)) continue;
+        if (!ring_shows(decimated_, 2.0, ring, 10)) {
+            if (rings < kQuickLightRings) light_rings[rings++] = c;
+        } else if (margins < kQuickMargins) {
+            ++margins;
+            if (decoded(ring)) return true;
         }
     }
+    for (int i = 0; i < rings; ++i)
+        if (decoded(light_rings[i])) return true;
     return false;
 }
 

@@ -183,9 +183,9 @@ private:
     bool scan_quick(const GrayImage &image, std::vector<ScanResult> &results);
     // The quick pass's second and third readings: candidates_ (light
     // components of the quarter image) as the quiet margins of dark-on-light
-    // symbols, or (as_margins false) as the light rings of light-on-dark
-    // ones where no dark ring shows inside them; true when one read.
-    bool read_quick_light(const GrayImage &image, bool as_margins, std::vector<ScanResult> &results);
+    // symbols, then as the light rings of light-on-dark ones where no dark
+    // ring shows inside them; true when one read.
+    bool read_quick_light(const GrayImage &image, std::vector<ScanResult> &results);
     // Stage 3 on binary_ (binarized from detect): the ring candidates of
     // these classes, scored, appended to candidates_ in the order found.
     void find_scored(const GrayImage &detect, double scale, CellClasses classes, ComponentScratch &scratch);
