@@ -4,7 +4,7 @@
 // gray8 buffer, as a camera frame arrives). Prints the median of each over all
 // files and repeats. Usage: scan_stages [--repeat N] [--all] [--per-file] FILE...
 // (--all: every symbol wanted, CKEY_SCAN_ALL, as for multi-label frames;
-// --per-file: also each file's route and fastest whole scan, for comparing
+// --per-file: also each file's route, fastest whole scan and symbol count, for comparing
 // two builds frame by frame)
 // (bench/scan_benchmark.py --save DIR writes frames to feed it.)
 #include <ckey/ckey.h>
@@ -69,6 +69,7 @@ struct Timings {
     std::vector<double> stages[kStages];
     std::vector<double> routes[kRoutes];  // per file: its best whole-scan time
     size_t runs = 0, candidates = 0, decoded = 0;
+    size_t symbols = 0;  // symbols the last file's first whole scan read
     ckey::GrayImage halved, smoothed;
     ckey::Ternary binary;
     ckey::BinarizeScratch binarize_scratch;
@@ -100,6 +101,7 @@ std::pair<int, double> time_image(const ckey::GrayImage &image, int repeat, Timi
         const std::vector<ckey::ScanResult> read = t.scanner.scan(image, t.find_all);
         auto t5 = Clock::now();
         if (!read.empty()) route = static_cast<int>(read[0].route);
+        if (r == 0) t.symbols = read.size();
         best_scan = std::min(best_scan, ms_between(t4, t5));
         ckey_results *results = nullptr;
         ckey_decoder_scan(t.decoder, image.pixels.data(), image.pixels.size(), image.width, image.height,
@@ -149,7 +151,7 @@ int main(int argc, char **argv) {
             return 1;
         }
         const auto [route, best] = time_image(image, o.repeat, t);
-        if (o.per_file) std::printf("%s %s %.3f\n", file.c_str(), kRouteNames[route], best);
+        if (o.per_file) std::printf("%s %s %.3f %zu\n", file.c_str(), kRouteNames[route], best, t.symbols);
     }
     report(t, o.files.size(), o.repeat);
     ckey_decoder_destroy(t.decoder);
