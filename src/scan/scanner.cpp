@@ -176,8 +176,9 @@ int bowed_axis(const SideBows &bows, double min_sag) {
 // label wraps (the sag also grows with the view's elevation), so the band is
 // read flat and compressed toward the straight sides (a cylinder's axis runs
 // along them) by several bends, and the modules are read on the map whose
-// band reads best (lowest cost).
-bool read_bowed(const GrayImage &image, const Quad &quad, const SideBows &bows, ScanResult &out) {
+// band reads best (lowest cost). band_read: whether a band read on any map.
+bool read_bowed(const GrayImage &image, const Quad &quad, const SideBows &bows, ScanResult &out, bool &band_read) {
+    band_read = false;
     const int axis = bowed_axis(bows, kMinSag);
     if (axis == 0) return false;
     std::vector<FormatHit> hits;
@@ -186,6 +187,7 @@ bool read_bowed(const GrayImage &image, const Quad &quad, const SideBows &bows, 
         if (hit.found) hits.push_back(std::move(hit));
     }
     if (hits.empty()) return false;
+    band_read = true;
     const auto best = std::min_element(hits.begin(), hits.end(),
                                        [](const FormatHit &a, const FormatHit &b) { return a.cost < b.cost; });
     return read_symbol(image, *best, out);
@@ -265,8 +267,9 @@ bool Scanner::decode_candidate(const GrayImage &image, const RingCandidate &cand
     // straight chords, does not: the traced sides then map both.
     SideBows bows;
     const bool traced = refined && trace_ring_sides(image, candidate.inverted, quad, bows);
-    if (traced && read_bowed(image, quad, bows, out)) return true;
-    if (format.found) {
+    bool bowed_band = false;
+    if (traced && read_bowed(image, quad, bows, out, bowed_band)) return true;
+    if (format.found || bowed_band) {
         attempt.band_read = band_read_ = true;
         failed_rings_.push_back(attempt);
         return false;
