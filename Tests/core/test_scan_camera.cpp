@@ -52,16 +52,30 @@ std::vector<uint8_t> label_texture(const std::string &payload, int side, int pro
     return rgba.size > 0 ? scan_support::luma(rgba) : std::vector<uint8_t>{};
 }
 
-// The frame the simulator draws of the scene with these label textures,
-// scanned through the C API (every symbol when the scene has several labels,
-// or when flags say so).
+// The frame the simulator draws of the scene with these label textures
+// (gray8, rows of scene.width bytes); empty when the call failed.
+std::vector<uint8_t> render_scene(const ckey_camera_scene &scene, const std::vector<ckey_camera_texture> &views) {
+    std::vector<uint8_t> frame(static_cast<size_t>(scene.width) * scene.height);
+    if (ckey_camera_render(&scene, views.data(), views.size(), nullptr, 0, 0, 0, frame.data(), frame.size(),
+                           nullptr) != CKEY_OK)
+        frame.clear();
+    return frame;
+}
+
+// The payloads read from a frame of the scene through the C API.
+std::vector<std::string> scan_frame(ckey_decoder *decoder, const ckey_camera_scene &scene,
+                                    const std::vector<uint8_t> &frame, int flags) {
+    return scan_support::scan(decoder, frame.data(), scene.width, scene.height, scene.width, CKEY_PIXELS_GRAY8, flags);
+}
+
+// The scene rendered and scanned (every symbol when the scene has several
+// labels, or when flags say so).
 void scan_scene(ckey_decoder *decoder, const ckey_camera_scene &scene, const std::vector<ckey_camera_texture> &views,
                 std::vector<std::string> &found, int flags = 0) {
-    std::vector<uint8_t> frame(static_cast<size_t>(scene.width) * scene.height);
-    REQUIRE(ckey_camera_render(&scene, views.data(), views.size(), nullptr, 0, 0, 0, frame.data(), frame.size(),
-                               nullptr) == CKEY_OK);
+    const std::vector<uint8_t> frame = render_scene(scene, views);
+    REQUIRE(!frame.empty());
     if (scene.label_count > 1) flags |= CKEY_SCAN_ALL;
-    found = scan_support::scan(decoder, frame.data(), scene.width, scene.height, scene.width, CKEY_PIXELS_GRAY8, flags);
+    found = scan_frame(decoder, scene, frame, flags);
 }
 
 // Fills outcome; a failed C call records a check failure and returns.
@@ -413,17 +427,18 @@ TEST(ring_broken_into_pieces_is_read_from_the_joined_outline) {
 TEST(symbol_located_on_a_bowed_map_ends_a_one_symbol_scan) {
     ckey_decoder *decoder = nullptr;
     REQUIRE(ckey_decoder_create(&decoder) == CKEY_OK);
+    constexpr int kUnit = 8, kSide = 31 * kUnit;  // texture pixels per canvas unit, and per side
     const std::string id{'b', 'o', '\x77', '\x01'};
     const std::string payload = url(91, 60);
-    std::vector<uint8_t> big = label_texture(payload, 31 * 8);
-    const std::vector<uint8_t> locator = label_texture(id, 31 * 8, 1);
+    std::vector<uint8_t> big = label_texture(payload, kSide);
+    const std::vector<uint8_t> locator = label_texture(id, kSide, 1);
     REQUIRE(!big.empty() && !locator.empty());
     uint32_t x = 12345;
-    for (int by = 11; by < 20; ++by)  // 9 x 9 units of the data field, as 8 px blocks
-        for (int bx = 11; bx < 20; ++bx) {
+    for (int uy = 11; uy < 20; ++uy)  // 9 x 9 units of the data field, each one random block
+        for (int ux = 11; ux < 20; ++ux) {
             x = x * 1664525u + 1013904223u;
-            for (int y = 0; y < 8; ++y)
-                for (int k = 0; k < 8; ++k) big[static_cast<size_t>(by * 8 + y) * 248 + bx * 8 + k] = x >> 31 ? 20 : 235;
+            for (int y = uy * kUnit; y < (uy + 1) * kUnit; ++y)
+                std::fill_n(&big[static_cast<size_t>(y) * kSide + ux * kUnit], kUnit, x >> 31 ? 20 : 235);
         }
     int ended = 0, located = 0;
     for (int i = 0; i < 12; ++i) {
@@ -443,14 +458,11 @@ TEST(symbol_located_on_a_bowed_map_ends_a_one_symbol_scan) {
         scene.labels[1].centre_y = 0.25;
         scene.labels[1].tilt_deg = 10;
         scene.label_count = 2;
-        const std::vector<ckey_camera_texture> views{{big.data(), 248, 248, 248}, {locator.data(), 248, 248, 248}};
-        std::vector<uint8_t> frame(static_cast<size_t>(scene.width) * scene.height);
-        REQUIRE(ckey_camera_render(&scene, views.data(), views.size(), nullptr, 0, 0, 0, frame.data(), frame.size(),
-                                   nullptr) == CKEY_OK);
-        const auto one = scan_support::scan(decoder, frame.data(), scene.width, scene.height, scene.width,
-                                            CKEY_PIXELS_GRAY8, 0);
-        const auto all = scan_support::scan(decoder, frame.data(), scene.width, scene.height, scene.width,
-                                            CKEY_PIXELS_GRAY8, CKEY_SCAN_ALL);
+        const std::vector<uint8_t> frame =
+            render_scene(scene, {{big.data(), kSide, kSide, kSide}, {locator.data(), kSide, kSide, kSide}});
+        REQUIRE(!frame.empty());
+        const auto one = scan_frame(decoder, scene, frame, 0);
+        const auto all = scan_frame(decoder, scene, frame, CKEY_SCAN_ALL);
         const bool in_all = std::count(all.begin(), all.end(), id) == 1;
         for (const std::string &found : all) CHECK(found == id || found == payload);  // no misread
         located += in_all;

@@ -171,26 +171,36 @@ int bowed_axis(const SideBows &bows, double min_sag) {
     return across_x >= across_y ? 1 : 2;
 }
 
-// The symbol read between the ring's sides traced as curves (bows), when a
-// side bows by at least kMinSag units. The bows alone do not say how far the
-// label wraps (the sag also grows with the view's elevation), so the band is
-// read flat and compressed toward the straight sides (a cylinder's axis runs
-// along them) by several bends, and the modules are read on the map whose
-// band reads best (lowest cost). band_read: whether a band read on any map.
-bool read_bowed(const GrayImage &image, const Quad &quad, const SideBows &bows, ScanResult &out, bool &band_read) {
-    band_read = false;
+// What a refined ring's sides traced as curves (spec 14.4a) give: the format
+// band read between them (found is false when none reads), and the axis a
+// locator's cells bend along (0: none).
+struct TracedSides {
+    FormatHit band;
+    int locator_axis = 0;
+};
+
+// The band is read between the traced sides when a side bows by at least
+// kMinSag units. The bows alone do not say how far the label wraps (the sag
+// also grows with the view's elevation), so the band is read flat and
+// compressed toward the straight sides (a cylinder's axis runs along them)
+// by several bends, and the map whose band reads best (lowest cost) is kept.
+TracedSides read_traced_sides(const GrayImage &image, bool inverted, const Quad &quad) {
+    TracedSides out;
+    SideBows bows;
+    if (!trace_ring_sides(image, inverted, quad, bows)) return out;
+    // A locator bends the way its sides bow, from a smaller bow (kLocatorMinSag).
+    out.locator_axis = bowed_axis(bows, kLocatorMinSag);
     const int axis = bowed_axis(bows, kMinSag);
-    if (axis == 0) return false;
+    if (axis == 0) return out;
     std::vector<FormatHit> hits;
     for (double phi : {0.0, 0.3, 0.6, 0.9}) {
         FormatHit hit = read_format(image, quad, phi == 0 ? 0 : axis, phi, &bows);
         if (hit.found) hits.push_back(std::move(hit));
     }
-    if (hits.empty()) return false;
-    band_read = true;
-    const auto best = std::min_element(hits.begin(), hits.end(),
-                                       [](const FormatHit &a, const FormatHit &b) { return a.cost < b.cost; });
-    return read_symbol(image, *best, out);
+    if (!hits.empty())
+        out.band = *std::min_element(hits.begin(), hits.end(),
+                                     [](const FormatHit &a, const FormatHit &b) { return a.cost < b.cost; });
+    return out;
 }
 
 // A label on a cylinder read under cylindrical bends: the ring stays a
@@ -265,17 +275,14 @@ bool Scanner::decode_candidate(const GrayImage &image, const RingCandidate &cand
     }
     // The band may read flat where the data, further from the ring's
     // straight chords, does not: the traced sides then map both.
-    SideBows bows;
-    const bool traced = refined && trace_ring_sides(image, candidate.inverted, quad, bows);
-    bool bowed_band = false;
-    if (traced && read_bowed(image, quad, bows, out, bowed_band)) return true;
-    if (format.found || bowed_band) {
+    const TracedSides sides = refined ? read_traced_sides(image, candidate.inverted, quad) : TracedSides{};
+    if (sides.band.found && read_symbol(image, sides.band, out)) return true;
+    if (format.found || sides.band.found) {
         attempt.band_read = band_read_ = true;
         failed_rings_.push_back(attempt);
         return false;
     }
-    // A locator bends the way its sides bow, from a smaller bow (kLocatorMinSag).
-    LocatorHit locator = read_locator(image, quad, traced ? bowed_axis(bows, kLocatorMinSag) : 0);
+    LocatorHit locator = read_locator(image, quad, sides.locator_axis);
     if (!locator.found) {
         failed_rings_.push_back(attempt);
         return false;
